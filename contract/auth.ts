@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/** Email as typed by a person: trimmed, lower-cased, at most 254 characters. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email is too long')
+  .pipe(z.email({ message: 'Please enter a valid email address' }));
+
+export const nameSchema = z.string().trim().min(1, 'Name cannot be empty').max(100, 'Name is too long');
+export const passwordSchema = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(256, 'Password is too long');
+/** A magic-link or similar opaque token: url-safe base64, bounded length. */
+export const tokenSchema = z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/, 'Malformed token');
+
+export const magicLinkRequest = z.strictObject({ email: emailSchema });
+export const magicStatusQuery = z.strictObject({ token: z.string().max(256) });
+export const verifyMagicRequest = z.strictObject({
+  token: tokenSchema,
+  name: z.string().max(100).optional().nullable(),
+});
+export const registerRequest = z.strictObject({ email: emailSchema, name: nameSchema, password: passwordSchema });
+export const loginRequest = z.strictObject({ email: emailSchema, password: z.string().min(1).max(256) });
+export const updateProfileRequest = z
+  .strictObject({ name: nameSchema.optional(), email: emailSchema.optional() })
+  .refine((v) => v.name !== undefined || v.email !== undefined, { message: 'Nothing to update' });
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  roles: z.array(z.string()),
+  created_at: z.string(),
+  last_login_at: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const storageInfoSchema = z.object({
+  used_bytes: z.number(),
+  used_gb: z.number(),
+  quota_gb: z.number(),
+  percentage_used: z.number(),
+  available_bytes: z.number(),
+});
+export type StorageInfo = z.infer<typeof storageInfoSchema>;
+
+/** Credit amounts are decimal strings, never floats. */
+export const creditsSchema = z.object({
+  balance: z.string(),
+  available_credits: z.string(),
+  lifetime_used: z.string(),
+  lifetime_purchased: z.string(),
+});
+export type Credits = z.infer<typeof creditsSchema>;
+
+export const sessionResponse = z.object({ user: userSchema, csrf_token: z.string(), expires_at: z.string() });
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+export const profileResponse = z.object({
+  user: userSchema,
+  storage: storageInfoSchema,
+  credits: creditsSchema,
+  csrf_token: z.string(),
+});
+export type Profile = z.infer<typeof profileResponse>;
+
+export const magicStatusResponse = z.object({
+  is_used: z.boolean(),
+  is_expired: z.boolean(),
+  is_valid: z.boolean(),
+  user_name: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type MagicStatus = z.infer<typeof magicStatusResponse>;
+
+export const verifyMagicResponse = sessionResponse.extend({ is_new_user: z.boolean() });
+export type VerifyMagicResult = z.infer<typeof verifyMagicResponse>;
+
+export const messageResponse = z.object({ message: z.string() });
+
+export const MAGIC_LINK_SENT_MESSAGE = 'If that address can receive email, a sign-in link is on its way.';

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+
+export const TOOL_STATUSES = ['available', 'beta', 'coming-soon', 'disabled'] as const;
+export type ToolStatus = (typeof TOOL_STATUSES)[number];
+export const TOOL_ICONS = ['Palette', 'Sparkles', 'ImageIcon', 'Wand2', 'Mic', 'Camera', 'User'] as const;
+export type ToolIcon = (typeof TOOL_ICONS)[number];
+export const DEFAULT_TOOL_ICON: ToolIcon = 'Wand2';
+
+export const TOOL_IDS = [
+  'image-variator',
+  'mockup-generator',
+  'thumbnail-generator',
+  'caption-generator',
+  'transcription',
+  'ai-photoshoot',
+  'ai-headshot',
+] as const;
+export type ToolId = (typeof TOOL_IDS)[number];
+
+export const toolConfigSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  shortDescription: z.string(),
+  iconName: z.string(),
+  path: z.string(),
+  status: z.enum(TOOL_STATUSES),
+  color: z.string(),
+  order: z.number().int(),
+  requiresAuth: z.boolean(),
+  category: z.string(),
+  featured: z.boolean(),
+});
+export type ToolConfig = z.infer<typeof toolConfigSchema>;
+export const toolsConfigResponse = z.object({ tools: z.array(toolConfigSchema) });
+
+/**
+ * The catalogue every new database is seeded with (spec 1 §3, spec 3 §3). The admin area changes the
+ * stored copy; a tool is 'available' once the issue that builds it has landed.
+ */
+export const TOOL_CATALOGUE: readonly ToolConfig[] = [
+  {
+    id: 'image-variator',
+    title: 'AI Image Morpher',
+    description: 'Create variations of any image with a prompt, crop, inpaint mask, extend or a new aspect ratio.',
+    shortDescription: 'Variations of your image, your way',
+    iconName: 'Palette',
+    path: '/tools/image-variator',
+    status: 'coming-soon',
+    color: 'violet',
+    order: 1,
+    requiresAuth: true,
+    category: 'image',
+    featured: true,
+  },
+  {
+    id: 'mockup-generator',
+    title: 'Mockup Generator',
+    description: 'Place your designs on laptops, phones, mugs, posters and more in studio-quality 3D mockups.',
+    shortDescription: 'Product mockups in seconds',
+    iconName: 'ImageIcon',
+    path: '/tools/mockup-generator',
+    status: 'coming-soon',
+    color: 'blue',
+    order: 2,
+    requiresAuth: true,
+    category: 'image',
+    featured: true,
+  },
+  {
+    id: 'thumbnail-generator',
+    title: 'Thumbnail Generator',
+    description: 'Turn a frame into a scroll-stopping 1280x720 video thumbnail in a creator style, with text overlay.',
+    shortDescription: 'Viral video thumbnails',
+    iconName: 'Sparkles',
+    path: '/tools/thumbnail-generator',
+    status: 'coming-soon',
+    color: 'rose',
+    order: 3,
+    requiresAuth: true,
+    category: 'image',
+    featured: false,
+  },
+  {
+    id: 'caption-generator',
+    title: 'Caption Generator',
+    description: 'Captions and 5-7 hashtags for Instagram, Facebook, X and LinkedIn in your tone and language.',
+    shortDescription: 'Captions and hashtags that fit',
+    iconName: 'Wand2',
+    path: '/tools/caption-generator',
+    status: 'coming-soon',
+    color: 'amber',
+    order: 4,
+    requiresAuth: true,
+    category: 'content',
+    featured: false,
+  },
+  {
+    id: 'transcription',
+    title: 'Audio Transcription',
+    description: 'Record or upload audio and get a transcript, a summary, action points and more.',
+    shortDescription: 'Speech to text, refined',
+    iconName: 'Mic',
+    path: '/tools/transcription',
+    status: 'coming-soon',
+    color: 'emerald',
+    order: 5,
+    requiresAuth: true,
+    category: 'content',
+    featured: false,
+  },
+  {
+    id: 'ai-photoshoot',
+    title: 'AI Photoshoot',
+    description: 'Expand 1 to 4 reference photos into a photoshoot with new poses, scenery, lighting and angles.',
+    shortDescription: 'A photoshoot from a few photos',
+    iconName: 'Camera',
+    path: '/tools/ai-photoshoot',
+    status: 'coming-soon',
+    color: 'sky',
+    order: 6,
+    requiresAuth: true,
+    category: 'image',
+    featured: false,
+  },
+  {
+    id: 'ai-headshot',
+    title: 'AI Headshot Generator',
+    description: 'A professional headshot from one photo, in nine styles and four backgrounds.',
+    shortDescription: 'Professional headshots',
+    iconName: 'User',
+    path: '/tools/ai-headshot',
+    status: 'coming-soon',
+    color: 'teal',
+    order: 7,
+    requiresAuth: true,
+    category: 'image',
+    featured: false,
+  },
+];

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { APP_NAME, REQUEST_ID_HEADER } from '../contract/constants.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerErrorHandler, sendApiNotFound } from './http/error-handler.ts';
+import { loggerOptions } from './http/logging.ts';
+import { registerSessionGuard } from './http/session.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { toolsRoutes } from './modules/tools/routes.ts';
+import type { Mailer } from './providers/mail/mailer.ts';
+import { createServices, type Services } from './services.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+  /** Fastify logger options; false silences the log (tests). */
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web app; defaults to dist/web. */
+  webRoot?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'web');
+
+/** The whole HTTP app: API under /api and the built web app. Tests drive it with inject(). */
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(config.LOG_LEVEL),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    maxParamLength: 200,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const services = createServices({ config, database, clock, log: app.log, mailer: deps.mailer });
+  app.decorate('services', services);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.cookieSecure ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.cookieSecure,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_GLOBAL_PER_MINUTE,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+  registerSessionGuard(app, { db: database.db, clock });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${APP_NAME} API`, version: '1.0.0', description: 'Every call answers { success, data } or { success: false, error: { code, message } }.' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'ampkit_session' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(systemRoutes, { prefix: '/api', database, environment: config.APP_ENV, isDevelopment: config.isDevelopment });
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    auth: services.auth,
+    account: services.account,
+    cookieSecure: config.cookieSecure,
+    rateLimits: {
+      magicLinkPerIp: config.RATE_LIMIT_MAGIC_LINK_PER_IP,
+      loginPerIp: config.RATE_LIMIT_LOGIN_PER_IP,
+      windowMinutes: config.RATE_LIMIT_WINDOW_MINUTES,
+    },
+  });
+  await app.register(toolsRoutes, { prefix: '/api/tools', tools: services.tools });
+
+  await registerWebApp(app, deps.webRoot ?? defaultWebRoot);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** Serves the built React app; any other GET that wants HTML gets index.html (client-side routes). */
+async function registerWebApp(app: App, webRoot: string) {
+  const indexPath = path.join(webRoot, 'index.html');
+  const built = fs.existsSync(indexPath);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      index: false,
+      // Built assets carry a content hash in their names, so they can be cached for good.
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.startsWith(path.join(webRoot, 'assets') + path.sep);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') return sendApiNotFound(request, reply);
+    if (request.method !== 'GET' && request.method !== 'HEAD') return sendApiNotFound(request, reply);
+    if (!built) {
+      return reply.status(503).type('text/plain').send('The web app is not built yet. Run `npm run build` (npm start does it).');
+    }
+    if (path.extname(request.url.split('?')[0]!)) return reply.status(404).type('text/plain').send('Not found');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+  });
+}

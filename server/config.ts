@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting of the app, parsed once. Nothing else reads process.env.
+ * A bad value stops start-up with a message naming the setting.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalUrl = z.url().optional();
+const list = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const schema = z.object({
+  APP_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default('Ampkit <no-reply@ampkit.app>'),
+
+  ADMIN_EMAILS: list,
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+
+  STORAGE_QUOTA_GB: z.coerce.number().positive().max(100_000).default(5),
+
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000),
+
+  RATE_LIMIT_MAGIC_LINK_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_MAGIC_LINK_PER_IP: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+});
+
+export type Config = z.infer<typeof schema> & {
+  /** Derived: the session cookie carries Secure. */
+  cookieSecure: boolean;
+  /** Derived: absolute folder of the embedded database. */
+  dbDir: string;
+  /** Derived: absolute folder of local file storage. */
+  filesDir: string;
+  isDevelopment: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses settings from an environment-like record; throws ConfigError naming each bad setting. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => key in schema.shape && value !== undefined && value !== ''),
+  );
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const key = issue.path.join('.');
+      return `  ${key}: ${issue.message} (got ${JSON.stringify(cleaned[key] ?? null)})`;
+    });
+    throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const dataDir = path.resolve(c.DATA_DIR);
+  return {
+    ...c,
+    cookieSecure: c.COOKIE_SECURE === 'auto' ? c.PUBLIC_URL.startsWith('https://') : c.COOKIE_SECURE === 'true',
+    dbDir: path.join(dataDir, 'db'),
+    filesDir: path.join(dataDir, 'files'),
+    isDevelopment: c.APP_ENV === 'development',
+  };
+}
+
+/** Names of every setting, for the README and .env.example checks. */
+export const SETTING_NAMES = Object.keys(schema.shape);

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The drizzle database, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; inside a transaction use it for every query (PGlite has one connection). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or an open transaction: repositories accept both. */
+export type DbOrTx = Db | Tx;
+
+export type Database =
+  | { kind: 'pglite'; db: Db; pglite: PGlite; close(): Promise<void> }
+  | { kind: 'postgres'; db: Db; pool: pg.Pool; url: string; close(): Promise<void> };
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+// numeric and bigint come back as strings (exact); timestamps as Date.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
+
+/**
+ * Opens PostgreSQL when `url` is given, otherwise embedded PGlite in `dataDir`
+ * (in memory when `dataDir` is undefined, as the tests do).
+ */
+export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    pool.on('error', () => {
+      /* idle client errors surface on the next query; never crash the process here */
+    });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { kind: 'postgres', db, pool, url: opts.url, close: () => pool.end() };
+  }
+  let release = () => {};
+  if (opts.dataDir) {
+    fs.mkdirSync(opts.dataDir, { recursive: true });
+    release = lockDataDir(opts.dataDir);
+  }
+  const pglite = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  await pglite.waitReady;
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    pglite,
+    close: async () => {
+      await pglite.close();
+      release();
+    },
+  };
+}
+
+/** Applies the committed migrations; safe to run at every start. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder });
+  } else {
+    await migratePg(database.db as never, { migrationsFolder });
+  }
+}
+
+/**
+ * Two processes must never open one PGlite folder: the second would corrupt it.
+ * A lock file names the owning process; a stale one (its process gone) is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  const lockPath = path.join(dir, '..', `${path.basename(dir)}.lock`);
+  try {
+    const holder = Number(fs.readFileSync(lockPath, 'utf8'));
+    if (holder && holder !== process.pid && isAlive(holder)) {
+      throw new Error(
+        `The embedded database in ${dir} is in use by process ${holder}. ` +
+          'Run one process per DATA_DIR, or set DATABASE_URL to share PostgreSQL between processes.',
+      );
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  fs.writeFileSync(lockPath, String(process.pid));
+  return () => fs.rmSync(lockPath, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

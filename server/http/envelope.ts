@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** `{ success: true, data }`: the one shape every successful answer has. */
+export function ok<T>(data: T): { success: true; data: T } {
+  return { success: true, data };
+}
+
+/** Response schema of a successful answer, for route declarations and the OpenAPI document. */
+export function okSchema<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), data });
+}
+
+export const errorSchema = z.object({
+  success: z.literal(false),
+  error: z.looseObject({ code: z.string(), message: z.string(), request_id: z.string().optional() }),
+});

@@ -1,0 +1,81 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '../../contract/errors.ts';
+import { AppError } from './errors.ts';
+
+const STATUS_CODES: Record<number, { code: ErrorCode; message: string }> = {
+  400: { code: 'VALIDATION_ERROR', message: 'The request is not valid.' },
+  401: { code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' },
+  403: { code: 'FORBIDDEN', message: 'You do not have access to this.' },
+  404: { code: 'NOT_FOUND', message: 'Not found' },
+  405: { code: 'NOT_FOUND', message: 'Not found' },
+  408: { code: 'TIMEOUT', message: 'The request took too long. Please try again.' },
+  409: { code: 'CONFLICT', message: 'The request conflicts with the current state.' },
+  413: { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' },
+  415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type. Send JSON.' },
+  429: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait a moment and try again.' },
+  503: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable.' },
+};
+
+/** Fastify's own client errors whose text is safe and useful to show. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type. Send JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+};
+
+function sendError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  extra: Record<string, unknown> = {},
+) {
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send({ success: false, error: { ...extra, code, message, request_id: request.id } });
+}
+
+/** Maps every error to the one envelope; unknown errors are logged and answered with a plain 500. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return sendError(reply, request, err.status, err.code, err.message, err.extra);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+      const detail = first?.message ?? 'invalid value';
+      const message = field ? `${field}: ${detail}` : detail;
+      return sendError(reply, request, 400, 'VALIDATION_ERROR', message, {
+        fields: err.validation.map((v) => ({ path: v.instancePath, message: v.message })),
+      });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const known = STATUS_CODES[status] ?? STATUS_CODES[400]!;
+      const message =
+        (err.code && FASTIFY_MESSAGES[err.code]) ||
+        (status === 429 && err.message) ||
+        (status === 400 ? badJsonMessage(err) : known.message);
+      return sendError(reply, request, status, known.code, message);
+    }
+    request.log.error({ err }, 'unhandled error');
+    if (status === 503) return sendError(reply, request, 503, 'SERVICE_UNAVAILABLE', STATUS_CODES[503]!.message);
+    return sendError(reply, request, 500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+  });
+}
+
+function badJsonMessage(err: FastifyError): string {
+  if (/prototype/i.test(err.message)) return 'The request body contains a forbidden property.';
+  if (err instanceof SyntaxError || /JSON/i.test(err.message)) return 'The request body is not valid JSON.';
+  return 'The request is not valid.';
+}
+
+/** The envelope for unknown API paths. */
+export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return sendError(reply, request, 404, 'NOT_FOUND', `No API route ${request.method} ${request.url.split('?')[0]}`);
+}

@@ -1,0 +1,60 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PgBoss, fromPglite } from 'pg-boss';
+import type { Database } from '../db/client.ts';
+
+/** A job kind: its queue name, what it does with one job's data, and optionally a cron schedule. */
+export interface JobDefinition<T extends object = object> {
+  name: string;
+  handle(data: T, meta: { id: string; retryCount: number }): Promise<unknown>;
+  /** Cron expression (UTC) for recurring jobs. */
+  cron?: string;
+  retryLimit?: number;
+  /** Seconds a single run may take before it is retried. */
+  expireInSeconds?: number;
+}
+
+export interface JobQueue {
+  /** Creates queues; workers and schedules run only when `work` is true (ROLE=worker|all). */
+  start(options: { work: boolean }): Promise<void>;
+  send<T extends object>(name: string, data: T, options?: { singletonKey?: string; startAfter?: Date }): Promise<string | null>;
+  stop(): Promise<void>;
+}
+
+/**
+ * pg-boss on the app's database: PGlite in embedded mode, PostgreSQL otherwise.
+ * Every handler must be safe to run twice: pg-boss retries a job whose worker died.
+ */
+export function createJobQueue(database: Database, definitions: readonly JobDefinition[], log: FastifyBaseLogger): JobQueue {
+  const boss =
+    database.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(database.pglite as never), backend: 'pglite' })
+      : new PgBoss({ connectionString: database.url, max: 4 });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  let started = false;
+
+  return {
+    async start({ work }) {
+      await boss.start();
+      started = true;
+      for (const def of definitions) {
+        await boss.createQueue(def.name, {
+          retryLimit: def.retryLimit ?? 3,
+          retryBackoff: true,
+          expireInSeconds: def.expireInSeconds ?? 15 * 60,
+        });
+        if (!work) continue;
+        await boss.work<object>(def.name, { pollingIntervalSeconds: 1 }, async (jobs) => {
+          for (const job of jobs) {
+            await def.handle(job.data, { id: job.id, retryCount: job.retryCount });
+          }
+        });
+        if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+      }
+    },
+    send: (name, data, options) => boss.send(name, data, options ?? {}),
+    async stop() {
+      if (started) await boss.stop({ graceful: true, timeout: 10_000 });
+      started = false;
+    },
+  };
+}

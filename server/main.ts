@@ -1,0 +1,71 @@
+/**
+ * Entry point: settings → database (migrated) → services → job queue → HTTP.
+ * ROLE=web serves HTTP only, ROLE=worker runs jobs only, ROLE=all (default) does both.
+ */
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { migrateDatabase, openDatabase } from './db/client.ts';
+import { loggerOptions } from './http/logging.ts';
+import { createJobQueue } from './jobs/queue.ts';
+import { systemClock } from './lib/clock.ts';
+import { createServices, jobDefinitions } from './services.ts';
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  if (config.ROLE !== 'all' && !config.DATABASE_URL) {
+    console.error(`ROLE=${config.ROLE} needs DATABASE_URL: separate web and worker processes must share PostgreSQL.`);
+    process.exit(1);
+  }
+
+  const log = pino(loggerOptions(config.LOG_LEVEL) as pino.LoggerOptions);
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.dbDir });
+  await migrateDatabase(database);
+  log.info({ database: database.kind }, 'database ready');
+
+  const app = config.ROLE === 'worker' ? null : await buildApp({ config, database });
+  const services = app?.services ?? createServices({ config, database, clock: systemClock, log });
+  await services.tools.seed();
+
+  const queue = createJobQueue(database, jobDefinitions(services, log), log);
+  await queue.start({ work: config.ROLE !== 'web' });
+
+  if (app) {
+    await app.listen({ host: config.HOST, port: config.PORT });
+    log.info(`${config.PUBLIC_URL} is ready (role ${config.ROLE}, mail ${services.mailer.kind})`);
+  } else {
+    log.info('worker is running');
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    try {
+      await app?.close();
+      await queue.stop();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

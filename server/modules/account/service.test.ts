@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { storageInfo } from './service.ts';
+
+describe('storageInfo', () => {
+  it('reports an empty account as 0% of its quota', () => {
+    expect(storageInfo(0, 5)).toEqual({
+      used_bytes: 0,
+      used_gb: 0,
+      quota_gb: 5,
+      percentage_used: 0,
+      available_bytes: 5 * 1024 ** 3,
+    });
+  });
+
+  it('computes percentage and never reports negative space left', () => {
+    const half = storageInfo(2.5 * 1024 ** 3, 5);
+    expect(half.percentage_used).toBe(50);
+    expect(half.used_gb).toBe(2.5);
+    expect(storageInfo(6 * 1024 ** 3, 5).available_bytes).toBe(0);
+  });
+});

@@ -1,0 +1,133 @@
+import { and, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { magicLinks, sessions, users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type MagicLinkRow = typeof magicLinks.$inferSelect;
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Inserts a user; answers undefined when the email is already taken (a concurrent sign-up won). */
+export async function insertUser(
+  db: DbOrTx,
+  values: { email: string; name: string | null; roles: string[]; passwordHash?: string | null; now: Date },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: values.email,
+      name: values.name,
+      roles: values.roles,
+      passwordHash: values.passwordHash ?? null,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return row;
+}
+
+export async function updateUser(
+  db: DbOrTx,
+  id: string,
+  values: Partial<Pick<UserRow, 'name' | 'email' | 'roles' | 'lastLoginAt' | 'passwordHash'>> & { updatedAt: Date },
+): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function insertSession(
+  db: DbOrTx,
+  values: { userId: string; tokenHash: string; csrfToken: string; now: Date; expiresAt: Date },
+): Promise<SessionRow> {
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId: values.userId,
+      tokenHash: values.tokenHash,
+      csrfToken: values.csrfToken,
+      createdAt: values.now,
+      lastSeenAt: values.now,
+      expiresAt: values.expiresAt,
+    })
+    .returning();
+  return row!;
+}
+
+/** The live session for a cookie token hash, with its user. */
+export async function findLiveSession(
+  db: DbOrTx,
+  tokenHash: string,
+  now: Date,
+): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+export async function deleteSessionByHash(db: DbOrTx, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function insertMagicLink(
+  db: DbOrTx,
+  values: { email: string; tokenHash: string; requestIp: string | null; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(magicLinks).values({
+    email: values.email,
+    tokenHash: values.tokenHash,
+    requestIp: values.requestIp,
+    createdAt: values.now,
+    expiresAt: values.expiresAt,
+  });
+}
+
+export async function countMagicLinksSince(db: DbOrTx, email: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(magicLinks)
+    .where(and(eq(magicLinks.email, email), gte(magicLinks.createdAt, since)));
+  return Number(row?.n ?? 0);
+}
+
+export async function findMagicLink(db: DbOrTx, tokenHash: string): Promise<MagicLinkRow | undefined> {
+  const [row] = await db.select().from(magicLinks).where(eq(magicLinks.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+/**
+ * Marks a link used in one statement, so two racing verifies cannot both succeed.
+ * Answers the row only to the caller that consumed it.
+ */
+export async function consumeMagicLink(db: DbOrTx, tokenHash: string, now: Date): Promise<MagicLinkRow | undefined> {
+  const [row] = await db
+    .update(magicLinks)
+    .set({ usedAt: now })
+    .where(and(eq(magicLinks.tokenHash, tokenHash), isNull(magicLinks.usedAt), gt(magicLinks.expiresAt, now)))
+    .returning();
+  return row;
+}
+
+/** Housekeeping: removes expired sessions and magic links older than a day past expiry. */
+export async function deleteExpiredAuthRows(db: DbOrTx, now: Date): Promise<{ sessions: number; links: number }> {
+  const dayAgo = new Date(now.getTime() - 24 * 3600_000);
+  const s = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
+  const l = await db
+    .delete(magicLinks)
+    .where(or(lt(magicLinks.expiresAt, dayAgo), and(lt(magicLinks.usedAt, dayAgo))))
+    .returning({ id: magicLinks.id });
+  return { sessions: s.length, links: l.length };
+}

@@ -1,0 +1,135 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  loginRequest,
+  magicLinkRequest,
+  magicStatusQuery,
+  magicStatusResponse,
+  messageResponse,
+  profileResponse,
+  registerRequest,
+  sessionResponse,
+  updateProfileRequest,
+  userSchema,
+  verifyMagicRequest,
+  verifyMagicResponse,
+} from '../../../contract/auth.ts';
+import { z } from 'zod';
+import { ok, okSchema } from '../../http/envelope.ts';
+import { clearSessionCookie, currentUser, setSessionCookie } from '../../http/session.ts';
+import type { AccountService } from '../account/service.ts';
+import { toPublicUser, type AuthService, type IssuedSession } from './service.ts';
+
+export interface AuthRoutesDeps {
+  auth: AuthService;
+  account: AccountService;
+  cookieSecure: boolean;
+  rateLimits: { magicLinkPerIp: number; loginPerIp: number; windowMinutes: number };
+}
+
+const tags = ['auth'];
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, deps) => {
+  const window = `${deps.rateLimits.windowMinutes} minutes`;
+  const perIp = (max: number, what: string) => ({
+    max,
+    timeWindow: window,
+    errorResponseBuilder: () => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `Too many ${what} from your network. Please wait ${deps.rateLimits.windowMinutes} minutes and try again.`,
+    }),
+  });
+
+  const signedIn = (reply: FastifyReply, issued: IssuedSession) => {
+    setSessionCookie(reply, issued.token, issued.expiresAt, deps.cookieSecure);
+    return { user: issued.user, csrf_token: issued.csrfToken, expires_at: issued.expiresAt.toISOString() };
+  };
+
+  app.post(
+    '/magic-link',
+    {
+      config: { rateLimit: perIp(deps.rateLimits.magicLinkPerIp, 'sign-in requests') },
+      schema: { tags, summary: 'Email a sign-in link', body: magicLinkRequest, response: { 200: okSchema(messageResponse) } },
+    },
+    async (request) => ok(await deps.auth.requestMagicLink(request.body.email, request.ip)),
+  );
+
+  app.get(
+    '/magic-status',
+    {
+      schema: { tags, summary: 'State of a sign-in link', querystring: magicStatusQuery, response: { 200: okSchema(magicStatusResponse) } },
+    },
+    async (request) => ok(await deps.auth.magicStatus(request.query.token)),
+  );
+
+  app.post(
+    '/verify-magic',
+    {
+      config: { rateLimit: perIp(deps.rateLimits.loginPerIp, 'sign-in attempts') },
+      schema: { tags, summary: 'Use a sign-in link', body: verifyMagicRequest, response: { 200: okSchema(verifyMagicResponse) } },
+    },
+    async (request, reply) => {
+      // Sign-in rotates the session: any session this browser had ends here.
+      if (request.auth) await deps.auth.logout(request.auth.tokenHash);
+      const issued = await deps.auth.verifyMagic(request.body.token, request.body.name);
+      return ok({ ...signedIn(reply, issued), is_new_user: issued.isNewUser });
+    },
+  );
+
+  app.post(
+    '/register',
+    {
+      config: { rateLimit: perIp(deps.rateLimits.loginPerIp, 'sign-up attempts') },
+      schema: { tags, summary: 'Create an account with a password', body: registerRequest, response: { 200: okSchema(sessionResponse) } },
+    },
+    async (request, reply) => {
+      const { email, name, password } = request.body;
+      const issued = await deps.auth.register(email, name, password);
+      if (request.auth) await deps.auth.logout(request.auth.tokenHash);
+      return ok(signedIn(reply, issued));
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { rateLimit: perIp(deps.rateLimits.loginPerIp, 'sign-in attempts') },
+      schema: { tags, summary: 'Sign in with a password', body: loginRequest, response: { 200: okSchema(sessionResponse) } },
+    },
+    async (request, reply) => {
+      const issued = await deps.auth.login(request.body.email, request.body.password);
+      if (request.auth) await deps.auth.logout(request.auth.tokenHash);
+      return ok(signedIn(reply, issued));
+    },
+  );
+
+  app.post(
+    '/logout',
+    { schema: { tags, summary: 'End the session', response: { 200: okSchema(messageResponse) } } },
+    async (request, reply) => {
+      if (request.auth) await deps.auth.logout(request.auth.tokenHash);
+      clearSessionCookie(reply, deps.cookieSecure);
+      return ok({ message: 'Signed out' });
+    },
+  );
+
+  app.get(
+    '/profile',
+    { config: { auth: 'user' }, schema: { tags, summary: 'The signed-in user', response: { 200: okSchema(profileResponse) } } },
+    async (request) => {
+      const user = currentUser(request);
+      const [storage, credits] = await Promise.all([deps.account.storage(user.id), deps.account.credits(user.id)]);
+      return ok({ user: toPublicUser(user), storage, credits, csrf_token: request.auth!.session.csrfToken });
+    },
+  );
+
+  app.put(
+    '/profile',
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: 'Change name or email', body: updateProfileRequest, response: { 200: okSchema(z.object({ user: userSchema })) } },
+    },
+    async (request) => ok({ user: await deps.auth.updateProfile(currentUser(request).id, request.body) }),
+  );
+};

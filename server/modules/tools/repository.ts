@@ -1,0 +1,52 @@
+import { asc } from 'drizzle-orm';
+import type { ToolConfig } from '../../../contract/tools.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { toolsConfig } from '../../db/schema/index.ts';
+
+type Row = typeof toolsConfig.$inferSelect;
+
+const toConfig = (r: Row): ToolConfig => ({
+  id: r.id,
+  title: r.title,
+  description: r.description,
+  shortDescription: r.shortDescription,
+  iconName: r.iconName,
+  path: r.path,
+  status: r.status as ToolConfig['status'],
+  color: r.color,
+  order: r.sortOrder,
+  requiresAuth: r.requiresAuth,
+  category: r.category,
+  featured: r.featured,
+});
+
+export async function listTools(db: DbOrTx): Promise<ToolConfig[]> {
+  const rows = await db.select().from(toolsConfig).orderBy(asc(toolsConfig.sortOrder), asc(toolsConfig.id));
+  return rows.map(toConfig);
+}
+
+/** Adds catalogue tools the database does not have yet; never overwrites what the admin area set. */
+export async function insertMissingTools(db: DbOrTx, tools: readonly ToolConfig[]): Promise<number> {
+  if (tools.length === 0) return 0;
+  const inserted = await db
+    .insert(toolsConfig)
+    .values(
+      tools.map((t) => ({
+        id: t.id,
+        title: t.title,
+        description: t.description,
+        shortDescription: t.shortDescription,
+        iconName: t.iconName,
+        path: t.path,
+        status: t.status,
+        color: t.color,
+        sortOrder: t.order,
+        requiresAuth: t.requiresAuth,
+        category: t.category,
+        featured: t.featured,
+      })),
+    )
+    .onConflictDoNothing({ target: toolsConfig.id })
+    .returning({ id: toolsConfig.id });
+  return inserted.length;
+}
