@@ -55,11 +55,12 @@ export async function buildApp(deps: AppDeps) {
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     connectionTimeout: config.CONNECTION_TIMEOUT_MS,
     keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
-    maxParamLength: 200,
     return503OnClosing: true,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The API speaks JSON only: a cross-site form (text/plain, urlencoded) is refused with 415 before anything runs.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -1,0 +1,134 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect, type Page } from '@playwright/test';
+import { startSmtpServer, type TestSmtpServer } from '../server/test-support/smtp.ts';
+
+export interface RunningServer {
+  url: string;
+  smtp: TestSmtpServer;
+  dataDir: string;
+  /** What the server printed, for failure messages. */
+  output(): string;
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Starts the real server (built web app, embedded database, SMTP to a local test server) as a child process. */
+async function startServer(settings: Record<string, string> = {}): Promise<RunningServer & { stop(): Promise<void> }> {
+  if (!fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))) {
+    throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does).');
+  }
+  const smtp = await startSmtpServer();
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ampkit-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      APP_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      LOG_LEVEL: 'warn',
+      ...settings,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start within 60 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    smtp,
+    dataDir,
+    output: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve();
+        }, 10_000);
+      });
+      await smtp.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const test = base.extend<{ baseURL: string }, { server: RunningServer }>({
+  server: [
+    async ({}, use) => {
+      const server = await startServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+});
+
+export { expect };
+
+/** Saves a full-page screenshot at desktop width and at the 768px breakpoint, under test-results/screens. */
+export async function screenshots(page: Page, name: string) {
+  const dir = path.join(root, 'test-results', 'screens');
+  fs.mkdirSync(dir, { recursive: true });
+  const original = page.viewportSize();
+  for (const width of [1280, 768]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** Signs a new user in through the real magic-link flow, reading the link from the SMTP server. */
+export async function signInByMail(page: Page, server: RunningServer, email: string, name = 'E2E User') {
+  await page.goto('/auth');
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByRole('button', { name: /send|sign in|magic link/i }).click();
+  const { link } = await server.smtp.magicLinkFor(email);
+  await page.goto(link);
+  const nameField = page.getByLabel(/name/i);
+  if (await nameField.isVisible({ timeout: 5000 }).catch(() => false)) {
+    await nameField.fill(name);
+    await page.getByRole('button', { name: /continue|complete|sign in/i }).click();
+  }
+  await page.waitForURL('**/tools');
+}

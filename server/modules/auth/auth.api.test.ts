@@ -1,0 +1,409 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../../contract/constants.ts';
+import { magicLinks, sessions, users } from '../../db/schema/index.ts';
+import { createTestApp, sessionFrom, type TestApp } from '../../test-support/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: 'boss@example.com' });
+});
+afterAll(() => t?.close());
+
+const json = (res: { json(): unknown }) => res.json() as { success: boolean; data?: any; error?: any };
+
+async function requestLink(email: string) {
+  const res = await t.call('POST', '/api/auth/magic-link', { body: { email } });
+  expect(res.statusCode).toBe(200);
+  const { token, link } = await t.smtp.magicLinkFor(email);
+  t.smtp.clear();
+  return { token, link };
+}
+
+async function userCount() {
+  return (await t.database.db.select().from(users)).length;
+}
+
+describe('POST /api/auth/magic-link', () => {
+  it('mails a link to PUBLIC_URL/auth/magic and answers the same for known and unknown addresses', async () => {
+    await t.signIn('known@example.com');
+    const known = await t.call('POST', '/api/auth/magic-link', { body: { email: 'known@example.com' } });
+    const unknown = await t.call('POST', '/api/auth/magic-link', { body: { email: 'nobody-yet@example.com' } });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(json(known).data).toEqual(json(unknown).data);
+    const { link } = await t.smtp.magicLinkFor('nobody-yet@example.com');
+    expect(link).toMatch(/^http:\/\/localhost:3000\/auth\/magic\?token=[A-Za-z0-9_-]{43}$/);
+    const mail = await t.smtp.waitForMail('nobody-yet@example.com');
+    expect(mail.subject).toBe('Your Ampkit sign-in link');
+    expect(mail.text).toContain('30 minutes');
+  });
+
+  it('normalises the address: case and spaces do not make a second account', async () => {
+    const { token } = await requestLink('  Mixed.Case@Example.COM ');
+    const res = await t.call('POST', '/api/auth/verify-magic', { body: { token, name: 'Mixed' } });
+    expect(json(res).data.user.email).toBe('mixed.case@example.com');
+  });
+
+  it('stores only a hash of the token', async () => {
+    const { token } = await requestLink('hash-check@example.com');
+    const rows = await t.database.db.select().from(magicLinks).where(eq(magicLinks.email, 'hash-check@example.com'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it.each([
+    ['a malformed email', { email: 'not-an-email' }],
+    ['a missing email', {}],
+    ['a wrong type', { email: 42 }],
+    ['an unknown field', { email: 'x@example.com', admin: true }],
+    ['an over-long email', { email: `${'a'.repeat(250)}@example.com` }],
+  ])('refuses %s with 400 and sends nothing', async (_label, body) => {
+    const before = t.smtp.received.length;
+    const res = await t.call('POST', '/api/auth/magic-link', { body });
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
+    expect(json(res).error.message).toEqual(expect.any(String));
+    expect(t.smtp.received.length).toBe(before);
+  });
+
+  it('refuses a non-JSON body with 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/magic-link',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'email=x@example.com',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(json(res).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+});
+
+describe('magic-link rate limits', () => {
+  it('limits links per address with a clear 429', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_MAGIC_LINK_PER_EMAIL: '2' });
+    try {
+      const send = () => limited.call('POST', '/api/auth/magic-link', { body: { email: 'spam@example.com' } });
+      expect((await send()).statusCode).toBe(200);
+      expect((await send()).statusCode).toBe(200);
+      const third = await send();
+      expect(third.statusCode).toBe(429);
+      expect(json(third).error).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/Too many sign-in links/) });
+      // Another address is not affected.
+      const other = await limited.call('POST', '/api/auth/magic-link', { body: { email: 'other@example.com' } });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits links per IP with a clear 429', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_MAGIC_LINK_PER_IP: '3' });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const ok = await limited.call('POST', '/api/auth/magic-link', { body: { email: `ip${i}@example.com` } });
+        expect(ok.statusCode).toBe(200);
+      }
+      const res = await limited.call('POST', '/api/auth/magic-link', { body: { email: 'ip9@example.com' } });
+      expect(res.statusCode).toBe(429);
+      expect(json(res).error).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/Too many sign-in requests/) });
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('GET /api/auth/magic-status', () => {
+  it('reports a fresh link of a new address as valid with no name', async () => {
+    const { token } = await requestLink('status-new@example.com');
+    const res = await t.call('GET', `/api/auth/magic-status?token=${token}`);
+    expect(json(res).data).toEqual({ is_used: false, is_expired: false, is_valid: true, user_name: null, email: 'status-new@example.com' });
+  });
+
+  it('reports used, expired and unknown links', async () => {
+    const used = await requestLink('status-used@example.com');
+    await t.call('POST', '/api/auth/verify-magic', { body: { token: used.token, name: 'Used' } });
+    expect(json(await t.call('GET', `/api/auth/magic-status?token=${used.token}`)).data).toMatchObject({
+      is_used: true,
+      is_valid: false,
+      user_name: 'Used',
+    });
+
+    const old = await requestLink('status-old@example.com');
+    t.clock.advance(31 * 60_000);
+    try {
+      expect(json(await t.call('GET', `/api/auth/magic-status?token=${old.token}`)).data).toMatchObject({
+        is_used: false,
+        is_expired: true,
+        is_valid: false,
+      });
+    } finally {
+      t.clock.advance(-31 * 60_000);
+    }
+
+    for (const token of ['unknown-token-abcdefghijkl', 'bad chars!', '']) {
+      const res = await t.call('GET', `/api/auth/magic-status?token=${encodeURIComponent(token)}`);
+      expect(res.statusCode).toBe(200);
+      expect(json(res).data).toEqual({ is_used: false, is_expired: false, is_valid: false, user_name: null, email: null });
+    }
+  });
+
+  it('needs the token parameter', async () => {
+    const res = await t.call('GET', '/api/auth/magic-status');
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/auth/verify-magic', () => {
+  it('creates the account with the given name, sets a safe session cookie and answers is_new_user', async () => {
+    const { token } = await requestLink('newbie@example.com');
+    const res = await t.call('POST', '/api/auth/verify-magic', { body: { token, name: '  Nia  ' } });
+    expect(res.statusCode).toBe(200);
+    const body = json(res).data;
+    expect(body).toMatchObject({ is_new_user: true, user: { email: 'newbie@example.com', name: 'Nia', roles: [] } });
+    expect(body.csrf_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(new Date(body.expires_at).getTime()).toBeGreaterThan(t.clock.now().getTime());
+    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Only the hash of the session token is stored.
+    const stored = await t.database.db.select().from(sessions).where(eq(sessions.userId, body.user.id));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.tokenHash).not.toBe(cookie.value);
+    expect(stored[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("names a new user 'New User' when the name is empty or missing", async () => {
+    const a = await requestLink('blank-name@example.com');
+    const withBlank = await t.call('POST', '/api/auth/verify-magic', { body: { token: a.token, name: '   ' } });
+    expect(json(withBlank).data.user.name).toBe('New User');
+    const b = await requestLink('no-name@example.com');
+    const without = await t.call('POST', '/api/auth/verify-magic', { body: { token: b.token } });
+    expect(json(without).data.user.name).toBe('New User');
+  });
+
+  it('signs an existing user in without a new account', async () => {
+    await t.signIn('returning@example.com', 'Ren');
+    const count = await userCount();
+    const { token } = await requestLink('returning@example.com');
+    const res = await t.call('POST', '/api/auth/verify-magic', { body: { token } });
+    expect(json(res).data).toMatchObject({ is_new_user: false, user: { name: 'Ren' } });
+    expect(await userCount()).toBe(count);
+  });
+
+  it('refuses an unknown token (400), a used one (409) and an expired one (400)', async () => {
+    const unknown = await t.call('POST', '/api/auth/verify-magic', { body: { token: 'x'.repeat(43) } });
+    expect(unknown.statusCode).toBe(400);
+    expect(json(unknown).error.code).toBe('MAGIC_LINK_INVALID');
+
+    const { token } = await requestLink('twice@example.com');
+    expect((await t.call('POST', '/api/auth/verify-magic', { body: { token } })).statusCode).toBe(200);
+    const again = await t.call('POST', '/api/auth/verify-magic', { body: { token } });
+    expect(again.statusCode).toBe(409);
+    expect(json(again).error).toMatchObject({ code: 'MAGIC_LINK_USED', message: expect.stringMatching(/already been used/) });
+
+    const late = await requestLink('late@example.com');
+    t.clock.advance(30 * 60_000 + 1000);
+    try {
+      const res = await t.call('POST', '/api/auth/verify-magic', { body: { token: late.token, name: 'Late' } });
+      expect(res.statusCode).toBe(400);
+      expect(json(res).error).toMatchObject({ code: 'MAGIC_LINK_EXPIRED', message: expect.stringMatching(/expired/) });
+      expect(await t.database.db.select().from(users).where(eq(users.email, 'late@example.com'))).toHaveLength(0);
+    } finally {
+      t.clock.advance(-(30 * 60_000 + 1000));
+    }
+  });
+
+  it('lets exactly one of two concurrent verifies of one token through', async () => {
+    const { token } = await requestLink('race@example.com');
+    const results = await Promise.all(
+      Array.from({ length: 2 }, () => t.call('POST', '/api/auth/verify-magic', { body: { token, name: 'Race' } })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, 'race@example.com'));
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user!.id))).toHaveLength(1);
+  });
+
+  it('ends the session the browser had before (rotation)', async () => {
+    const first = await t.signIn('rotate@example.com');
+    const { token } = await requestLink('rotate@example.com');
+    const res = await t.call('POST', '/api/auth/verify-magic', { session: first, body: { token } });
+    expect(res.statusCode).toBe(200);
+    expect((await t.call('GET', '/api/auth/profile', { session: first })).statusCode).toBe(401);
+    const second = sessionFrom(res, 'rotate@example.com');
+    expect(second.cookie).not.toBe(first.cookie);
+    expect((await t.call('GET', '/api/auth/profile', { session: second })).statusCode).toBe(200);
+  });
+
+  it('gives the admin role to ADMIN_EMAILS at sign-in', async () => {
+    const boss = await t.signIn('boss@example.com', 'Boss');
+    const profile = json(await t.call('GET', '/api/auth/profile', { session: boss })).data;
+    expect(profile.user.roles).toEqual(['admin']);
+    const plain = await t.signIn('staff@example.com');
+    expect(json(await t.call('GET', '/api/auth/profile', { session: plain })).data.user.roles).toEqual([]);
+  });
+
+  it.each([
+    ['a short token', { token: 'short' }],
+    ['a token with bad characters', { token: 'a'.repeat(30) + '/../' }],
+    ['a number', { token: 12345 }],
+    ['a long name', { token: 'a'.repeat(43), name: 'n'.repeat(101) }],
+  ])('refuses %s with 400', async (_label, body) => {
+    const res = await t.call('POST', '/api/auth/verify-magic', { body });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).error.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('GET and PUT /api/auth/profile', () => {
+  it('answers 401 without a session and the whole profile with one', async () => {
+    const anon = await t.call('GET', '/api/auth/profile');
+    expect(anon.statusCode).toBe(401);
+    expect(json(anon)).toMatchObject({ success: false, error: { code: 'UNAUTHENTICATED' } });
+
+    const s = await t.signIn('profile@example.com', 'Pat');
+    const res = await t.call('GET', '/api/auth/profile', { session: s });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data).toMatchObject({
+      user: { email: 'profile@example.com', name: 'Pat', last_login_at: expect.any(String) },
+      storage: { used_gb: 0, quota_gb: 5, percentage_used: 0 },
+      credits: { balance: expect.stringMatching(/^\d+\.\d+$/), available_credits: expect.any(String) },
+      csrf_token: s.csrf,
+    });
+  });
+
+  it('changes name and email', async () => {
+    const s = await t.signIn('editor@example.com', 'Ed');
+    const res = await t.call('PUT', '/api/auth/profile', { session: s, body: { name: 'Edith', email: 'Edith@Example.com' } });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data.user).toMatchObject({ name: 'Edith', email: 'edith@example.com' });
+  });
+
+  it("refuses another account's email with 409", async () => {
+    await t.signIn('taken@example.com');
+    const s = await t.signIn('wants-it@example.com');
+    const res = await t.call('PUT', '/api/auth/profile', { session: s, body: { email: 'taken@example.com' } });
+    expect(res.statusCode).toBe(409);
+    expect(json(res).error.code).toBe('EMAIL_TAKEN');
+  });
+
+  it('refuses empty, wrong and unknown fields with 400 and changes nothing', async () => {
+    const s = await t.signIn('strict@example.com', 'Strict');
+    for (const body of [{}, { name: '' }, { name: 5 }, { email: 'nope' }, { roles: ['admin'] }]) {
+      const res = await t.call('PUT', '/api/auth/profile', { session: s, body });
+      expect(res.statusCode).toBe(400);
+    }
+    const profile = json(await t.call('GET', '/api/auth/profile', { session: s })).data.user;
+    expect(profile).toMatchObject({ name: 'Strict', email: 'strict@example.com', roles: [] });
+  });
+
+  it('refuses a __proto__ body with 400', async () => {
+    const s = await t.signIn('proto@example.com', 'Proto');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      headers: { cookie: `${SESSION_COOKIE}=${s.cookie}`, 'x-csrf-token': s.csrf, 'content-type': 'application/json' },
+      payload: '{"__proto__":{"roles":["admin"]},"name":"Hacker"}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).success).toBe(false);
+    const profile = json(await t.call('GET', '/api/auth/profile', { session: s })).data.user;
+    expect(profile).toMatchObject({ name: 'Proto', roles: [] });
+  });
+
+  it('refuses a body over the limit with 413', async () => {
+    const s = await t.signIn('big@example.com', 'Big');
+    const res = await t.call('PUT', '/api/auth/profile', { session: s, body: { name: 'x'.repeat(t.config.BODY_LIMIT_BYTES + 10) } });
+    expect(res.statusCode).toBe(413);
+    expect(json(res).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('CSRF', () => {
+  it('refuses a mutating call with a missing or wrong token with 403 and changes nothing', async () => {
+    const s = await t.signIn('csrf@example.com', 'Carol');
+    const missing = await t.call('PUT', '/api/auth/profile', { session: s, csrf: null, body: { name: 'Mallory' } });
+    expect(missing.statusCode).toBe(403);
+    expect(json(missing).error.code).toBe('CSRF_INVALID');
+    const wrong = await t.call('PUT', '/api/auth/profile', { session: s, csrf: 'x'.repeat(43), body: { name: 'Mallory' } });
+    expect(wrong.statusCode).toBe(403);
+    const logout = await t.call('POST', '/api/auth/logout', { session: s, csrf: null });
+    expect(logout.statusCode).toBe(403);
+    const profile = await t.call('GET', '/api/auth/profile', { session: s });
+    expect(profile.statusCode).toBe(200);
+    expect(json(profile).data.user.name).toBe('Carol');
+  });
+
+  it("does not accept another session's token", async () => {
+    const a = await t.signIn('csrf-a@example.com');
+    const b = await t.signIn('csrf-b@example.com');
+    const res = await t.call('PUT', '/api/auth/profile', { session: a, csrf: b.csrf, body: { name: 'Swap' } });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/auth/logout', () => {
+  it('ends the session on the server: the old cookie answers 401 afterwards', async () => {
+    const s = await t.signIn('bye@example.com');
+    const res = await t.call('POST', '/api/auth/logout', { session: s });
+    expect(res.statusCode).toBe(200);
+    const cleared = res.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(cleared?.value).toBe('');
+    expect((await t.call('GET', '/api/auth/profile', { session: s })).statusCode).toBe(401);
+    expect((await t.call('PUT', '/api/auth/profile', { session: s, body: { name: 'Ghost' } })).statusCode).toBe(401);
+  });
+
+  it('answers ok without a session', async () => {
+    expect((await t.call('POST', '/api/auth/logout')).statusCode).toBe(200);
+  });
+});
+
+describe('password sign-up and sign-in', () => {
+  it('registers, logs in, and refuses a duplicate or a wrong password', async () => {
+    const reg = await t.call('POST', '/api/auth/register', {
+      body: { email: 'pw@example.com', name: 'Paula', password: 'correct horse battery' },
+    });
+    expect(reg.statusCode).toBe(200);
+    expect(json(reg).data).toMatchObject({ user: { email: 'pw@example.com', name: 'Paula' }, csrf_token: expect.any(String) });
+
+    const dup = await t.call('POST', '/api/auth/register', { body: { email: 'PW@example.com', name: 'P2', password: 'another password' } });
+    expect(dup.statusCode).toBe(409);
+    expect(json(dup).error.code).toBe('EMAIL_TAKEN');
+
+    const good = await t.call('POST', '/api/auth/login', { body: { email: 'pw@example.com', password: 'correct horse battery' } });
+    expect(good.statusCode).toBe(200);
+    const session = sessionFrom(good, 'pw@example.com');
+    expect((await t.call('GET', '/api/auth/profile', { session })).statusCode).toBe(200);
+
+    const bad = await t.call('POST', '/api/auth/login', { body: { email: 'pw@example.com', password: 'wrong password' } });
+    const nobody = await t.call('POST', '/api/auth/login', { body: { email: 'ghost@example.com', password: 'wrong password' } });
+    expect(bad.statusCode).toBe(401);
+    expect(nobody.statusCode).toBe(401);
+    expect(json(bad).error).toEqual({ ...json(nobody).error, request_id: json(bad).error.request_id });
+  });
+
+  it('refuses a short password and a magic-link-only account', async () => {
+    const short = await t.call('POST', '/api/auth/register', { body: { email: 'short@example.com', name: 'S', password: 'short' } });
+    expect(short.statusCode).toBe(400);
+    await t.signIn('linkonly@example.com');
+    const res = await t.call('POST', '/api/auth/login', { body: { email: 'linkonly@example.com', password: 'anything at all' } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('housekeeping', () => {
+  it('removes expired sessions and old links', async () => {
+    const s = await t.signIn('expiring@example.com');
+    t.clock.advance((t.config.SESSION_TTL_DAYS + 1) * 86_400_000);
+    try {
+      expect((await t.call('GET', '/api/auth/profile', { session: s })).statusCode).toBe(401);
+      const removed = await t.app.services.auth.cleanup();
+      expect(removed.sessions).toBeGreaterThan(0);
+      expect(removed.links).toBeGreaterThan(0);
+      expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, s.userId))).toHaveLength(0);
+    } finally {
+      t.clock.advance(-(t.config.SESSION_TTL_DAYS + 1) * 86_400_000);
+    }
+  });
+});
