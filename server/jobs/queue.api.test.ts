@@ -1,0 +1,62 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test-support/database.ts';
+import type { Database } from '../db/client.ts';
+import { createJobQueue, type JobQueue } from './queue.ts';
+
+let database: Database;
+let queue: JobQueue;
+const seen: Array<{ data: object; retryCount: number }> = [];
+let failuresLeft = 1;
+const waiters: Array<() => void> = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  queue = createJobQueue(
+    database,
+    [
+      {
+        name: 'test.echo',
+        retryLimit: 2,
+        async handle(data, meta) {
+          seen.push({ data, retryCount: meta.retryCount });
+          waiters.splice(0).forEach((w) => w());
+          if ((data as { failOnce?: boolean }).failOnce && failuresLeft-- > 0) throw new Error('transient failure');
+        },
+      },
+    ],
+    pino({ level: 'silent' }),
+  );
+  await queue.start({ work: true });
+}, 60_000);
+
+afterAll(async () => {
+  await queue?.stop();
+  await database?.close();
+});
+
+async function until(check: () => boolean, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the job');
+    await new Promise<void>((resolve) => {
+      waiters.push(resolve);
+      setTimeout(resolve, 200);
+    });
+  }
+}
+
+describe('job queue (pg-boss on the app database)', () => {
+  it('runs a sent job in the worker with its data', async () => {
+    const id = await queue.send('test.echo', { hello: 'world' });
+    expect(id).toEqual(expect.any(String));
+    await until(() => seen.some((s) => (s.data as { hello?: string }).hello === 'world'));
+  });
+
+  it('retries a job whose run failed', async () => {
+    await queue.send('test.echo', { failOnce: true });
+    await until(() => seen.filter((s) => (s.data as { failOnce?: boolean }).failOnce).length >= 2, 40_000);
+    const runs = seen.filter((s) => (s.data as { failOnce?: boolean }).failOnce);
+    expect(runs.map((r) => r.retryCount)).toEqual([0, 1]);
+  }, 60_000);
+});

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOOL_CATALOGUE, TOOL_IDS } from '../../../contract/tools.ts';
+import { createTestApp, type TestApp } from '../../test-support/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+describe('system routes', () => {
+  it('GET /api/health answers ok with the database reachable', async () => {
+    const res = await t.call('GET', '/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, data: { status: 'ok', database: t.database.kind } });
+  });
+
+  it('puts a request id on every response, errors included', async () => {
+    const ok = await t.call('GET', '/api/health');
+    const missing = await t.call('GET', '/api/nothing-here');
+    expect(ok.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(missing.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({
+      success: false,
+      error: { code: 'NOT_FOUND', request_id: missing.headers['x-request-id'] },
+    });
+  });
+
+  it('sends security headers and no-store on API answers', async () => {
+    const res = await t.call('GET', '/api/health');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers a wrong method on an API path with the envelope', async () => {
+    const res = await t.call('DELETE', '/api/health');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().success).toBe(false);
+  });
+
+  it('hides /api/config outside the development host', async () => {
+    const res = await t.call('GET', '/api/config');
+    expect(res.statusCode).toBe(404);
+    const dev = await createTestApp({ APP_ENV: 'development' });
+    try {
+      const devRes = await dev.call('GET', '/api/config');
+      expect(devRes.statusCode).toBe(200);
+      expect(devRes.json().data).toEqual({
+        database: dev.database.kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL',
+        environment: 'development',
+      });
+    } finally {
+      await dev.close();
+    }
+  });
+
+  it('serves the OpenAPI document generated from the contract', async () => {
+    const res = await t.call('GET', '/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/magic-link', '/api/auth/profile', '/api/tools/config']));
+    expect(doc.paths['/api/auth/magic-link'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+  });
+});
+
+describe('GET /api/tools/config', () => {
+  it('lists the seven tools of the catalogue with every field, sorted by order', async () => {
+    const res = await t.call('GET', '/api/tools/config');
+    expect(res.statusCode).toBe(200);
+    const tools = res.json().data.tools as Array<Record<string, unknown>>;
+    expect(tools.map((tool) => tool.id)).toEqual([...TOOL_IDS]);
+    expect(tools).toEqual([...TOOL_CATALOGUE].sort((a, b) => a.order - b.order));
+    for (const tool of tools) {
+      expect(Object.keys(tool).sort()).toEqual(
+        ['category', 'color', 'description', 'featured', 'iconName', 'id', 'order', 'path', 'requiresAuth', 'shortDescription', 'status', 'title'],
+      );
+    }
+  });
+
+  it('keeps what the database holds when seeding again (admin changes survive a restart)', async () => {
+    const { toolsConfig } = await import('../../db/schema/index.ts');
+    const { eq } = await import('drizzle-orm');
+    await t.database.db.update(toolsConfig).set({ status: 'disabled' }).where(eq(toolsConfig.id, 'ai-headshot'));
+    expect(await t.app.services.tools.seed()).toBe(0);
+    const tools = (await t.call('GET', '/api/tools/config')).json().data.tools as Array<{ id: string; status: string }>;
+    expect(tools.find((tool) => tool.id === 'ai-headshot')?.status).toBe('disabled');
+  });
+});
