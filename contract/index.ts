@@ -2,3 +2,4 @@ export * from './constants.ts';
 export * from './errors.ts';
 export * from './auth.ts';
 export * from './tools.ts';
+export * from './credits.ts';

@@ -20,6 +20,9 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { toolsRoutes } from './modules/tools/routes.ts';
+import { creditsRoutes } from './modules/credits/routes.ts';
+import { paymentsRoutes } from './modules/payments/routes.ts';
+import { pricingRoutes } from './modules/pricing/routes.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -136,6 +139,9 @@ export async function buildApp(deps: AppDeps) {
     },
   });
   await app.register(toolsRoutes, { prefix: '/api/tools', tools: services.tools });
+  await app.register(creditsRoutes, { prefix: '/api/credits', credits: services.credits, pricing: services.pricing, payments: services.payments });
+  await app.register(pricingRoutes, { prefix: '/api/pricing', pricing: services.pricing });
+  await app.register(paymentsRoutes, { prefix: '/api/payments', payments: services.payments });
 
   await registerWebApp(app, deps.webRoot ?? defaultWebRoot);
   return app;

@@ -38,6 +38,14 @@ const schema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
 
+  SIGNUP_BONUS_CREDITS: z.string().regex(/^\d+(\.\d{1,4})?$/, 'must be a decimal like 5 or 2.5').default('5'),
+  HOLD_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Where the Stripe API is; tests point it at a local server that speaks Stripe's wire format. */
+  STRIPE_API_BASE: optionalUrl,
+
   STORAGE_QUOTA_GB: z.coerce.number().positive().max(100_000).default(5),
 
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
@@ -80,6 +88,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (!!c.STRIPE_SECRET_KEY !== !!c.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid settings:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both for Stripe, or neither for the test checkout',
+    );
+  }
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     ...c,

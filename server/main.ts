@@ -34,7 +34,8 @@ async function main() {
 
   const app = config.ROLE === 'worker' ? null : await buildApp({ config, database });
   const services = app?.services ?? createServices({ config, database, clock: systemClock, log });
-  await services.tools.seed();
+  await services.seed();
+  await services.payments.ensurePaymentLinks().catch((err) => log.error({ err }, 'could not create Stripe Payment Links; will retry when packages are listed'));
 
   const queue = createJobQueue(database, jobDefinitions(services, log), log);
   await queue.start({ work: config.ROLE !== 'web' });

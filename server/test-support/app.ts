@@ -38,7 +38,7 @@ export async function createTestApp(settings: Record<string, string> = {}) {
     ...settings,
   });
   const app = await buildApp({ config, database, clock, logger: false, webRoot: path.join(os.tmpdir(), 'ampkit-no-web') });
-  await app.services.tools.seed();
+  await app.services.seed();
   await app.ready();
 
   /** inject() with an optional session: sends its cookie and, unless told otherwise, its CSRF token. */

@@ -1,2 +1,4 @@
 export * from './users.ts';
 export * from './tools.ts';
+export * from './credits.ts';
+export * from './payments.ts';

@@ -1,4 +1,5 @@
 import type { Credits, StorageInfo } from '../../../contract/auth.ts';
+import type { CreditsService } from '../credits/service.ts';
 
 const GB = 1024 ** 3;
 
@@ -18,16 +19,14 @@ const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 *
 
 /**
  * What the profile shows besides the user: storage and credits.
- * Files and credits are later modules; until they exist a new account has used nothing and holds nothing.
+ * Files are a later module; until it exists a new account has stored nothing.
  */
-export function createAccountService(deps: { storageQuotaGb: number }) {
+export function createAccountService(deps: { storageQuotaGb: number; credits: Pick<CreditsService, 'account'> }) {
   return {
     async storage(_userId: string): Promise<StorageInfo> {
       return storageInfo(0, deps.storageQuotaGb);
     },
-    async credits(_userId: string): Promise<Credits> {
-      return { balance: '0.00', available_credits: '0.00', lifetime_used: '0.00', lifetime_purchased: '0.00' };
-    },
+    credits: (userId: string): Promise<Credits> => deps.credits.account(userId),
   };
 }
 

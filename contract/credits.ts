@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { mul } from './decimal.ts';
+
+/** A decimal amount on the wire: a string like "12.5000", never a float. */
+export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/, 'Must be a decimal number');
+
+export const TRANSACTION_TYPES = ['purchase', 'bonus', 'usage', 'refund', 'adjustment'] as const;
+
+export const creditTransactionSchema = z.object({
+  uuid: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
+  amount: decimalString,
+  balance_after: decimalString,
+  created_at: z.string(),
+  description: z.string(),
+  generation_type: z.string().nullable(),
+});
+export type CreditTransaction = z.infer<typeof creditTransactionSchema>;
+
+export const creditPackageSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price_usd: decimalString,
+  credits: decimalString,
+  bonus_credits: decimalString,
+  payment_link: z.string(),
+  test_mode: z.boolean(),
+});
+export type CreditPackage = z.infer<typeof creditPackageSchema>;
+
+export const costPredictionSchema = z.object({
+  can_afford: z.boolean(),
+  required_credits: decimalString,
+  available_credits: decimalString,
+  deficit: decimalString,
+});
+export type CostPrediction = z.infer<typeof costPredictionSchema>;
+
+export const predictCostQuery = z.strictObject({
+  service_type: z.string().min(1).max(64),
+  variant: z.string().min(1).max(64).default('standard'),
+  requires_preprocessing: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export const PAYMENT_STATUSES = ['completed', 'pending', 'failed', 'refunded', 'disputed'] as const;
+export const checkoutStatusSchema = z.object({
+  session_id: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  credits_purchased: decimalString,
+  amount_usd: decimalString,
+  package_name: z.string().nullable(),
+  test_mode: z.boolean(),
+});
+export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
+
+/** The 402 body's extra fields, read by the Insufficient Credits dialog. */
+export interface InsufficientCredits {
+  required_credits: string;
+  available_credits: string;
+  deficit: string;
+}
+
+/** Service a tool is priced by; the pricing call keys its answer by the tool's title. */
+export const TOOL_SERVICE: Record<string, { serviceType: string; variant: string }> = {
+  'image-variator': { serviceType: 'image_generation', variant: 'standard' },
+  'mockup-generator': { serviceType: 'mockup', variant: 'standard' },
+  'thumbnail-generator': { serviceType: 'thumbnail', variant: 'standard' },
+  'caption-generator': { serviceType: 'caption', variant: 'standard' },
+  transcription: { serviceType: 'transcription', variant: 'raw' },
+  'ai-photoshoot': { serviceType: 'photoshoot', variant: 'standard' },
+  'ai-headshot': { serviceType: 'headshot', variant: 'standard' },
+};
+
+/** Per-minute price of each transcription refinement type (spec 3 §9). */
+export const TRANSCRIPTION_PRICES = {
+  raw: '0.1',
+  refined: '0.25',
+  summary: '0.3',
+  conclusions: '0.35',
+  devils_advocate: '0.35',
+  action_points: '0.3',
+} as const;
+
+/** Users pay this multiple of a provider's upscale estimate (spec 2 §9). */
+export const UPSCALE_PRICE_MULTIPLIER = '2.5';
+
+export interface PricingSeed {
+  service_type: string;
+  service_variant: string;
+  user_cost_credits: string;
+  actual_cost_usd: string;
+  description: string;
+}
+
+const upscaleEstimates: Array<[string, string, string, string]> = [
+  // provider, scale, tier, estimated cost in USD
+  ['local', '2x', 'fast', '0.002'],
+  ['local', '2x', 'standard', '0.004'],
+  ['local', '2x', 'high_quality', '0.008'],
+  ['local', '4x', 'fast', '0.004'],
+  ['local', '4x', 'standard', '0.008'],
+  ['local', '4x', 'high_quality', '0.016'],
+  ['replicate', '2x', 'standard', '0.02'],
+  ['replicate', '2x', 'high_quality', '0.04'],
+  ['replicate', '4x', 'standard', '0.04'],
+  ['replicate', '4x', 'high_quality', '0.08'],
+];
+
+/** Default prices every new database is seeded with; the admin area edits them. 1 credit = $1. */
+export const DEFAULT_PRICING: readonly PricingSeed[] = [
+  { service_type: 'image_generation', service_variant: 'standard', user_cost_credits: '0.25', actual_cost_usd: '0.04', description: 'AI Image Morpher: one generated image' },
+  { service_type: 'image_variation', service_variant: 'standard', user_cost_credits: '0.25', actual_cost_usd: '0.04', description: 'Image variation: one generated image' },
+  { service_type: 'preprocessing', service_variant: 'standard', user_cost_credits: '0.05', actual_cost_usd: '0.005', description: 'Aspect-ratio preprocessing before a generation' },
+  { service_type: 'mockup', service_variant: 'standard', user_cost_credits: '0.5', actual_cost_usd: '0.08', description: 'Mockup generator: one mockup image' },
+  { service_type: 'thumbnail', service_variant: 'standard', user_cost_credits: '0.3', actual_cost_usd: '0.04', description: 'Thumbnail generator: one 1280x720 thumbnail' },
+  { service_type: 'headshot', service_variant: 'standard', user_cost_credits: '0.5', actual_cost_usd: '0.04', description: 'Headshot generator: one headshot' },
+  { service_type: 'photoshoot', service_variant: 'standard', user_cost_credits: '0.3', actual_cost_usd: '0.04', description: 'AI photoshoot: per generated image' },
+  { service_type: 'caption', service_variant: 'standard', user_cost_credits: '0.05', actual_cost_usd: '0.002', description: 'Caption and hashtags for one image' },
+  ...upscaleEstimates.map(([provider, scale, tier, usd]) => ({
+    service_type: 'upscale',
+    service_variant: `${provider}_${scale}_${tier}`,
+    user_cost_credits: '0', // filled below: estimate x 2.5
+    actual_cost_usd: usd,
+    description: `Upscale ${scale} (${tier.replace('_', ' ')}) with the ${provider} engine`,
+  })),
+  ...Object.entries(TRANSCRIPTION_PRICES).map(([variant, price]) => ({
+    service_type: 'transcription',
+    service_variant: variant,
+    user_cost_credits: price,
+    actual_cost_usd: '0.0043',
+    description: `Transcription per minute: ${variant.replace('_', ' ')}`,
+  })),
+].map((p) =>
+  p.service_type === 'upscale' ? { ...p, user_cost_credits: mul(p.actual_cost_usd, UPSCALE_PRICE_MULTIPLIER) } : p,
+);
+
+export interface PackageSeed {
+  name: string;
+  description: string;
+  price_usd: string;
+  credits: string;
+  bonus_credits: string;
+}
+
+export const DEFAULT_PACKAGES: readonly PackageSeed[] = [
+  { name: 'Starter', description: '5 credits to try every tool', price_usd: '5.00', credits: '5', bonus_credits: '0' },
+  { name: 'Creator', description: '20 credits plus 2 bonus credits', price_usd: '20.00', credits: '20', bonus_credits: '2' },
+  { name: 'Studio', description: '50 credits plus 10 bonus credits', price_usd: '50.00', credits: '50', bonus_credits: '10' },
+];

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** Credits are numeric(14,4): exact, and strings when they leave the database. */
+const credits = (name: string) => numeric(name, { precision: 14, scale: 4 });
+
+/** One row per user; changed only in the transaction that writes the matching ledger row or hold. */
+export const creditAccounts = pgTable(
+  'credit_accounts',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    balance: credits('balance').notNull().default('0'),
+    /** Sum of open holds; available = balance - held. */
+    held: credits('held').notNull().default('0'),
+    lifetimeUsed: credits('lifetime_used').notNull().default('0'),
+    lifetimePurchased: credits('lifetime_purchased').notNull().default('0'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('credit_accounts_balance_nonneg', sql`${t.balance} >= 0`),
+    check('credit_accounts_held_nonneg', sql`${t.held} >= 0`),
+    check('credit_accounts_held_le_balance', sql`${t.held} <= ${t.balance}`),
+  ],
+);
+
+export const LEDGER_TYPES = ['purchase', 'bonus', 'usage', 'refund', 'adjustment'] as const;
+
+/** Append-only: every change of a balance is one row, applied once per idempotency key. */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /** Insertion order, for a stable newest-first listing when timestamps tie. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    /** Signed: positive adds credits, negative takes them. */
+    amount: credits('amount').notNull(),
+    balanceAfter: credits('balance_after').notNull(),
+    description: text('description').notNull(),
+    generationType: text('generation_type'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('credit_ledger_idempotency_key').on(t.idempotencyKey),
+    index('credit_ledger_user_seq_idx').on(t.userId, t.seq),
+    check('credit_ledger_type', sql`${t.type} in ('purchase','bonus','usage','refund','adjustment')`),
+  ],
+);
+
+/** Credits reserved for work in progress: captured on success, released on failure or expiry. */
+export const creditHolds = pgTable(
+  'credit_holds',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: credits('amount').notNull(),
+    status: text('status').notNull().default('open'),
+    serviceType: text('service_type').notNull(),
+    serviceVariant: text('service_variant').notNull().default('standard'),
+    description: text('description').notNull(),
+    capturedAmount: credits('captured_amount'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('credit_holds_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'open'`),
+    index('credit_holds_user_idx').on(t.userId),
+    check('credit_holds_status', sql`${t.status} in ('open','captured','released')`),
+    check('credit_holds_amount_pos', sql`${t.amount} > 0`),
+  ],
+);
+
+export const creditPackages = pgTable('credit_packages', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  priceUsd: numeric('price_usd', { precision: 12, scale: 2 }).notNull(),
+  credits: credits('credits').notNull(),
+  bonusCredits: credits('bonus_credits').notNull().default('0'),
+  /** Stripe Payment Link (id and url), made for the package in Stripe mode. */
+  stripePaymentLinkId: text('stripe_payment_link_id'),
+  stripePaymentLinkUrl: text('stripe_payment_link_url'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const pricing = pgTable(
+  'pricing',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    serviceType: text('service_type').notNull(),
+    serviceVariant: text('service_variant').notNull().default('standard'),
+    userCostCredits: credits('user_cost_credits').notNull(),
+    actualCostUsd: numeric('actual_cost_usd', { precision: 12, scale: 6 }).notNull().default('0'),
+    description: text('description').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('pricing_service_key').on(t.serviceType, t.serviceVariant)],
+);

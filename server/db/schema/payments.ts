@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { check, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { creditPackages } from './credits.ts';
+import { users } from './users.ts';
+
+export const PAYMENT_STATUSES = ['completed', 'pending', 'failed', 'refunded', 'disputed'] as const;
+
+/** One row per checkout (Stripe Checkout Session or a test checkout). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    provider: text('provider').notNull(),
+    /** Checkout Session id (cs_…) or the test checkout id. */
+    providerId: text('provider_id').notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    packageId: uuid('package_id').references(() => creditPackages.id, { onDelete: 'set null' }),
+    amountUsd: numeric('amount_usd', { precision: 12, scale: 2 }).notNull(),
+    creditsPurchased: numeric('credits_purchased', { precision: 14, scale: 4 }).notNull(),
+    /** Credits taken back after refunds and disputes, and what could not be taken back. */
+    creditsReversed: numeric('credits_reversed', { precision: 14, scale: 4 }).notNull().default('0'),
+    reversalShortfall: numeric('reversal_shortfall', { precision: 14, scale: 4 }).notNull().default('0'),
+    stripeFee: numeric('stripe_fee', { precision: 12, scale: 2 }),
+    taxAmount: numeric('tax_amount', { precision: 12, scale: 2 }),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_key').on(t.provider, t.providerId),
+    index('payments_intent_idx').on(t.paymentIntentId),
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    check('payments_status', sql`${t.status} in ('completed','pending','failed','refunded','disputed')`),
+  ],
+);
+
+/** Every Stripe event applied, so a replay is recognised and changes nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,215 @@
+import type { Credits } from '../../../contract/auth.ts';
+import type { CreditTransaction } from '../../../contract/credits.ts';
+import { cmp, fromUnits, min, normalize, sub, toUnits } from '../../../contract/decimal.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import * as repo from './repository.ts';
+import type { HoldRow, LedgerType } from './repository.ts';
+
+export interface CreditsDeps {
+  db: Db;
+  clock: Clock;
+  settings: { signupBonusCredits: string; holdTtlMinutes: number };
+}
+
+export interface HoldRequest {
+  userId: string;
+  amount: string;
+  serviceType: string;
+  variant?: string;
+  description: string;
+  /** How long the work may take before the sweep releases the hold. */
+  ttlMinutes?: number;
+}
+
+/** The 402 every tool answers when a hold would take the available balance below zero. */
+export function insufficientCredits(required: string, available: string): AppError {
+  const deficit = normalize(fromUnits(toUnits(required) - toUnits(available)));
+  return new AppError(
+    'INSUFFICIENT_CREDITS',
+    `Insufficient credits. This needs ${fmt(required)} credits, but you have ${fmt(available)} available.`,
+    { required_credits: normalize(required), available_credits: normalize(available), deficit },
+  );
+}
+
+const fmt = (value: string) => fromUnits(toUnits(value), 2);
+
+/**
+ * The only writer of credits. Every change is a ledger row with a unique idempotency key, applied in the
+ * same transaction as the account row; work in progress is covered by holds that are captured or released.
+ */
+export function createCreditsService(deps: CreditsDeps) {
+  const { db, clock, settings } = deps;
+
+  function toCredits(account: repo.AccountRow | undefined): Credits {
+    const balance = account?.balance ?? '0';
+    const held = account?.held ?? '0';
+    return {
+      balance: normalize(balance),
+      available_credits: normalize(sub(balance, held)),
+      lifetime_used: normalize(account?.lifetimeUsed ?? '0'),
+      lifetime_purchased: normalize(account?.lifetimePurchased ?? '0'),
+    };
+  }
+
+  /** Adds credits once per idempotency key. Answers whether this call applied it. */
+  async function grant(
+    tx: DbOrTx,
+    entry: { userId: string; type: Extract<LedgerType, 'purchase' | 'bonus' | 'adjustment'>; amount: string; description: string; idempotencyKey: string },
+  ): Promise<boolean> {
+    if (cmp(entry.amount, '0') <= 0) throw badRequest('A grant must be positive');
+    await repo.ensureAccount(tx, entry.userId);
+    await repo.lockAccount(tx, entry.userId);
+    if (await repo.ledgerKeyExists(tx, entry.idempotencyKey)) return false;
+    await repo.appendLedger(tx, { ...entry, amount: normalize(entry.amount), now: clock.now() });
+    return true;
+  }
+
+  /**
+   * Takes back up to `amount` credits (a refund or dispute), never below what is available, once per key.
+   * Answers what was taken and what could not be.
+   */
+  async function takeBack(
+    tx: DbOrTx,
+    entry: { userId: string; type: Extract<LedgerType, 'refund' | 'adjustment'>; amount: string; description: string; idempotencyKey: string },
+  ): Promise<{ applied: boolean; taken: string; shortfall: string }> {
+    await repo.ensureAccount(tx, entry.userId);
+    const account = await repo.lockAccount(tx, entry.userId);
+    if (await repo.ledgerKeyExists(tx, entry.idempotencyKey)) return { applied: false, taken: '0.0000', shortfall: '0.0000' };
+    const available = sub(account!.balance, account!.held);
+    const taken = cmp(available, '0') > 0 ? min(entry.amount, available) : '0.0000';
+    const shortfall = sub(entry.amount, taken);
+    if (cmp(taken, '0') > 0) {
+      await repo.appendLedger(tx, { ...entry, amount: normalize(`-${taken}`), now: clock.now() });
+    }
+    return { applied: true, taken, shortfall };
+  }
+
+  /** Gives a hold back in full. Safe to call twice; answers whether this call released it. */
+  async function release(holdId: string): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const hold = await repo.getHold(tx, holdId);
+      if (!hold) return false;
+      await repo.lockAccount(tx, hold.userId);
+      const settled = await repo.settleHold(tx, holdId, 'released', null, clock.now());
+      if (!settled) return false;
+      await repo.unreserve(tx, hold.userId, hold.amount, clock.now());
+      return true;
+    });
+  }
+
+  return {
+    grant,
+    takeBack,
+
+    async account(userId: string): Promise<Credits> {
+      return toCredits(await repo.getAccount(db, userId));
+    },
+
+    /** Gives a new user the sign-up bonus, once (called in the sign-up transaction). */
+    async grantSignupBonus(tx: DbOrTx, userId: string): Promise<void> {
+      await repo.ensureAccount(tx, userId);
+      if (cmp(settings.signupBonusCredits, '0') <= 0) return;
+      await grant(tx, {
+        userId,
+        type: 'bonus',
+        amount: settings.signupBonusCredits,
+        description: 'Welcome bonus',
+        idempotencyKey: `signup:${userId}`,
+      });
+    },
+
+    /** Reserves the quoted cost of a generation; 402 when it would take the available balance below zero. */
+    async hold(request: HoldRequest): Promise<HoldRow> {
+      const amount = normalize(request.amount);
+      if (cmp(amount, '0') <= 0) throw badRequest('A hold must be positive');
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        await repo.ensureAccount(tx, request.userId);
+        if (!(await repo.reserve(tx, request.userId, amount, now))) {
+          const account = await repo.getAccount(tx, request.userId);
+          throw insufficientCredits(amount, sub(account?.balance ?? '0', account?.held ?? '0'));
+        }
+        const ttl = request.ttlMinutes ?? settings.holdTtlMinutes;
+        return repo.insertHold(tx, {
+          userId: request.userId,
+          amount,
+          serviceType: request.serviceType,
+          serviceVariant: request.variant ?? 'standard',
+          description: request.description,
+          now,
+          expiresAt: new Date(now.getTime() + ttl * 60_000),
+        });
+      });
+    },
+
+    /**
+     * Charges a hold: the quoted amount, or less when the real cost was lower (the rest is released).
+     * Safe to call twice; a released hold cannot be captured.
+     */
+    async capture(holdId: string, options: { amount?: string; generationType?: string | null; description?: string } = {}) {
+      return db.transaction(async (tx) => {
+        const hold = await repo.getHold(tx, holdId);
+        if (!hold) throw new AppError('NOT_FOUND', 'Hold not found');
+        await repo.lockAccount(tx, hold.userId);
+        const charged = options.amount === undefined ? hold.amount : min(options.amount, hold.amount);
+        const settled = await repo.settleHold(tx, holdId, 'captured', normalize(charged), clock.now());
+        if (!settled) {
+          const current = await repo.getHold(tx, holdId);
+          if (current?.status === 'captured') return { charged: normalize(current.capturedAmount ?? '0'), alreadySettled: true };
+          throw new AppError('CONFLICT', 'This generation was already cancelled; nothing was charged.');
+        }
+        await repo.unreserve(tx, hold.userId, hold.amount, clock.now());
+        if (cmp(charged, '0') > 0) {
+          await repo.appendLedger(tx, {
+            userId: hold.userId,
+            type: 'usage',
+            amount: normalize(`-${normalize(charged)}`),
+            description: options.description ?? hold.description,
+            generationType: options.generationType ?? hold.serviceType,
+            idempotencyKey: `hold:${hold.id}`,
+            now: clock.now(),
+          });
+        }
+        return { charged: normalize(charged), alreadySettled: false };
+      });
+    },
+
+    release,
+
+    /** Releases holds left open past their expiry (a crashed process); run by a scheduled job. */
+    async releaseExpiredHolds(batch = 500): Promise<number> {
+      const expired = await repo.expiredOpenHolds(db, clock.now(), batch);
+      let released = 0;
+      for (const hold of expired) if (await release(hold.id)) released++;
+      return released;
+    },
+
+    async transactions(userId: string, limit = 50): Promise<CreditTransaction[]> {
+      const rows = await repo.listTransactions(db, userId, limit);
+      return rows.map((r) => ({
+        uuid: r.id,
+        type: r.type as CreditTransaction['type'],
+        amount: normalize(r.amount),
+        balance_after: normalize(r.balanceAfter),
+        created_at: r.createdAt.toISOString(),
+        description: r.description,
+        generation_type: r.generationType,
+      }));
+    },
+
+    /** For invariant checks: the ledger sum and open holds of a user. */
+    async audit(userId: string) {
+      const account = await repo.getAccount(db, userId);
+      return {
+        balance: normalize(account?.balance ?? '0'),
+        held: normalize(account?.held ?? '0'),
+        ledgerSum: normalize(await repo.ledgerSum(db, userId)),
+        openHolds: normalize(await repo.openHoldSum(db, userId)),
+      };
+    },
+  };
+}
+
+export type CreditsService = ReturnType<typeof createCreditsService>;

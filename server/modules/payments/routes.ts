@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkoutStatusSchema, creditPackageSchema } from '../../../contract/credits.ts';
+import { ok, okSchema } from '../../http/envelope.ts';
+import { currentUser } from '../../http/session.ts';
+import type { PaymentsService } from './service.ts';
+
+const tags = ['payments'];
+const packageParams = z.strictObject({ packageId: z.uuid() });
+
+export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, deps) => {
+  // Stripe signs the exact bytes it sent: this route reads its body raw.
+  await app.register(async (raw) => {
+    raw.removeContentTypeParser('application/json');
+    raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    raw.post(
+      '/stripe/webhook',
+      {
+        config: { csrf: false, rateLimit: false },
+        schema: { tags, summary: 'Stripe webhook (signed)', response: { 200: okSchema(z.object({ received: z.literal(true), duplicate: z.boolean() })) } },
+      },
+      async (request) => {
+        const signature = request.headers['stripe-signature'];
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const result = await deps.payments.receiveWebhook(body, typeof signature === 'string' ? signature : undefined);
+        return ok({ received: true as const, duplicate: result.duplicate });
+      },
+    );
+  });
+
+  app.get(
+    '/checkout-status',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Outcome of a checkout, for the return page',
+        querystring: z.strictObject({ session_id: z.string().min(8).max(255).regex(/^[A-Za-z0-9_-]+$/) }),
+        response: { 200: okSchema(checkoutStatusSchema) },
+      },
+    },
+    async (request) => ok(await deps.payments.checkoutStatus(currentUser(request).id, request.query.session_id)),
+  );
+
+  app.get(
+    '/test-checkout/:packageId',
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: 'Test mode: the package on the test checkout page', params: packageParams, response: { 200: okSchema(creditPackageSchema) } },
+    },
+    async (request) => ok(await deps.payments.testPackage(request.params.packageId, currentUser(request))),
+  );
+
+  app.post(
+    '/test-checkout/:packageId/confirm',
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: 'Test mode: confirm a purchase', params: packageParams, response: { 200: okSchema(checkoutStatusSchema) } },
+    },
+    async (request) => ok(await deps.payments.confirmTestCheckout(request.params.packageId, currentUser(request))),
+  );
+};

@@ -1,0 +1,316 @@
+import { APP_NAME } from '../../../contract/constants.ts';
+import { DEFAULT_PACKAGES, type CheckoutStatus, type CreditPackage } from '../../../contract/credits.ts';
+import { add, cmp, fromCents, fromUnits, min, normalize, sub, toUnits } from '../../../contract/decimal.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { randomToken } from '../../lib/crypto.ts';
+import type { CheckoutSessionLike, StripeEventLike, StripeGateway } from '../../providers/payments/stripe.ts';
+import type { CreditsService } from '../credits/service.ts';
+import * as repo from './repository.ts';
+import type { PackageRow, PaymentRow } from './repository.ts';
+
+export interface PaymentsDeps {
+  db: Db;
+  clock: Clock;
+  credits: Pick<CreditsService, 'grant' | 'takeBack'>;
+  /** Stripe when configured; otherwise the built-in test checkout. */
+  stripe: StripeGateway | null;
+  publicUrl: string;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+type PaymentStatus = CheckoutStatus['status'];
+type Session = CheckoutSessionLike;
+
+/** A later status never falls back to an earlier one, whatever order events arrive in. */
+const RANK: Record<PaymentStatus, number> = { pending: 0, failed: 1, completed: 2, refunded: 3, disputed: 4 };
+const later = (current: string, next: PaymentStatus): PaymentStatus =>
+  RANK[next] >= RANK[current as PaymentStatus] ? next : (current as PaymentStatus);
+
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
+
+const TEST_PROVIDER = 'test';
+const STRIPE_PROVIDER = 'stripe';
+
+export function createPaymentsService(deps: PaymentsDeps) {
+  const { db, clock } = deps;
+  const testMode = deps.stripe === null;
+  const provider = testMode ? TEST_PROVIDER : STRIPE_PROVIDER;
+  const returnUrl = `${deps.publicUrl.replace(/\/$/, '')}/payments/return?session_id={CHECKOUT_SESSION_ID}`;
+
+  function packageView(pkg: PackageRow, user: { id: string; email: string }): CreditPackage {
+    let link = '';
+    if (testMode) link = `/checkout/test/${pkg.id}`;
+    else if (pkg.stripePaymentLinkUrl) {
+      const url = new URL(pkg.stripePaymentLinkUrl);
+      url.searchParams.set('client_reference_id', user.id);
+      url.searchParams.set('prefilled_email', user.email);
+      link = url.toString();
+    }
+    return {
+      uuid: pkg.id,
+      name: pkg.name,
+      description: pkg.description,
+      price_usd: normalize(pkg.priceUsd),
+      credits: normalize(pkg.credits),
+      bonus_credits: normalize(pkg.bonusCredits),
+      payment_link: link,
+      test_mode: testMode,
+    };
+  }
+
+  /** Creates a Stripe Payment Link for every active package that has none. */
+  async function ensurePaymentLinks(): Promise<number> {
+    if (!deps.stripe) return 0;
+    let made = 0;
+    for (const pkg of await repo.packagesWithoutLink(db)) {
+      const link = await deps.stripe.createPaymentLink({
+        packageId: pkg.id,
+        name: `${APP_NAME} ${pkg.name}: ${fromUnits(toUnits(add(pkg.credits, pkg.bonusCredits)), 2)} credits`,
+        amountCents: Number(toUnits(pkg.priceUsd) / 100n),
+        returnUrl,
+      });
+      await repo.setPaymentLink(db, pkg.id, link);
+      made++;
+    }
+    return made;
+  }
+
+  async function packageOf(tx: DbOrTx, session: Session): Promise<PackageRow | undefined> {
+    const byMeta = session.metadata?.package_id;
+    if (byMeta && /^[0-9a-f-]{36}$/i.test(byMeta)) {
+      const pkg = await repo.findPackage(tx, byMeta);
+      if (pkg) return pkg;
+    }
+    const linkId = idOf(session.payment_link);
+    return linkId ? repo.findPackageByLink(tx, linkId) : undefined;
+  }
+
+  /**
+   * Records a checkout and, once it is paid, credits it: exactly once per checkout session, whether the
+   * webhook, a replay, the async-payment event or the return page gets here first.
+   */
+  async function settleCheckout(tx: DbOrTx, session: Session, providerName: string, failed = false): Promise<PaymentRow | null> {
+    const userId = session.client_reference_id;
+    if (!userId || !(await repo.userExists(tx, userId))) {
+      deps.log.warn({ session: session.id }, 'checkout without a known client_reference_id; not credited');
+      return null;
+    }
+    const pkg = await packageOf(tx, session);
+    if (!pkg) {
+      deps.log.error({ session: session.id }, 'checkout for an unknown credit package; not credited');
+      return null;
+    }
+    const credits = add(pkg.credits, pkg.bonusCredits);
+    const now = clock.now();
+    const payment = await repo.upsertPayment(tx, {
+      provider: providerName,
+      providerId: session.id,
+      paymentIntentId: idOf(session.payment_intent),
+      userId,
+      packageId: pkg.id,
+      amountUsd: session.amount_total === null ? normalize(pkg.priceUsd) : fromCents(session.amount_total),
+      creditsPurchased: credits,
+      taxAmount: session.total_details?.amount_tax != null ? fromCents(session.total_details.amount_tax) : null,
+      currency: session.currency ?? 'usd',
+      status: 'pending',
+      createdAt: now,
+      updatedAt: now,
+    });
+    const paid = !failed && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
+    const next: PaymentStatus = failed ? 'failed' : paid ? 'completed' : 'pending';
+    const status = later(payment.status, next);
+    await repo.updatePayment(tx, payment.id, {
+      status,
+      paymentIntentId: payment.paymentIntentId ?? idOf(session.payment_intent),
+      completedAt: paid ? (payment.completedAt ?? now) : payment.completedAt,
+      updatedAt: now,
+    });
+    if (paid) {
+      await deps.credits.grant(tx, {
+        userId,
+        type: 'purchase',
+        amount: pkg.credits,
+        description: `Purchased ${pkg.name} package`,
+        idempotencyKey: `checkout:${session.id}`,
+      });
+      if (cmp(pkg.bonusCredits, '0') > 0) {
+        await deps.credits.grant(tx, {
+          userId,
+          type: 'bonus',
+          amount: pkg.bonusCredits,
+          description: `Bonus credits with the ${pkg.name} package`,
+          idempotencyKey: `checkout-bonus:${session.id}`,
+        });
+      }
+    }
+    return { ...payment, status };
+  }
+
+  /** Takes back the credits of a refunded or disputed payment, down to what is available, once per key. */
+  async function reverse(tx: DbOrTx, payment: PaymentRow, target: string, key: string, status: PaymentStatus, what: string) {
+    const delta = sub(min(target, payment.creditsPurchased), payment.creditsReversed);
+    let shortfall = '0';
+    let taken = '0';
+    if (cmp(delta, '0') > 0 && payment.userId) {
+      const result = await deps.credits.takeBack(tx, {
+        userId: payment.userId,
+        type: 'refund',
+        amount: delta,
+        description: what,
+        idempotencyKey: key,
+      });
+      if (!result.applied) return;
+      taken = result.taken;
+      shortfall = result.shortfall;
+    }
+    await repo.updatePayment(tx, payment.id, {
+      status: later(payment.status, status),
+      creditsReversed: add(payment.creditsReversed, cmp(delta, '0') > 0 ? delta : '0'),
+      reversalShortfall: add(payment.reversalShortfall, shortfall),
+      updatedAt: clock.now(),
+    });
+    if (cmp(shortfall, '0') > 0) {
+      deps.log.warn({ payment: payment.id, taken, shortfall }, 'credits already spent could not be taken back');
+    }
+  }
+
+  async function apply(tx: DbOrTx, event: StripeEventLike, providerName: string): Promise<void> {
+    const object = event.data.object as Record<string, any>;
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+        await settleCheckout(tx, object as Session, providerName);
+        return;
+      case 'checkout.session.async_payment_failed':
+        await settleCheckout(tx, object as Session, providerName, true);
+        return;
+      case 'charge.refunded': {
+        const payment = object.payment_intent ? await repo.lockPaymentByIntent(tx, idOf(object.payment_intent)!) : undefined;
+        if (!payment) throw paymentNotYetKnown();
+        const amount = Number(object.amount) || 0;
+        const refunded = Number(object.amount_refunded) || 0;
+        const target =
+          object.refunded || amount === 0 || refunded >= amount
+            ? payment.creditsPurchased
+            : fromUnits((toUnits(payment.creditsPurchased) * BigInt(refunded)) / BigInt(amount));
+        await reverse(tx, payment, target, `refund:${object.id}:${refunded}`, 'refunded', 'Payment refunded: credits returned');
+        return;
+      }
+      case 'charge.dispute.created': {
+        const intent = idOf(object.payment_intent);
+        const payment = intent ? await repo.lockPaymentByIntent(tx, intent) : undefined;
+        if (!payment) throw paymentNotYetKnown();
+        await reverse(tx, payment, payment.creditsPurchased, `dispute:${object.id}`, 'disputed', 'Payment disputed: credits held back');
+        return;
+      }
+      default:
+        return; // other events are acknowledged and ignored
+    }
+  }
+
+  /** Applies an event once, however often or concurrently it arrives. */
+  async function handleEvent(event: StripeEventLike, providerName = provider): Promise<{ duplicate: boolean }> {
+    return db.transaction(async (tx) => {
+      if (!(await repo.recordEvent(tx, event.id, event.type, clock.now()))) return { duplicate: true };
+      await apply(tx, event, providerName);
+      return { duplicate: false };
+    });
+  }
+
+  function statusView(payment: PaymentRow, pkg: PackageRow | undefined): CheckoutStatus {
+    return {
+      session_id: payment.providerId,
+      status: payment.status as PaymentStatus,
+      credits_purchased: normalize(payment.creditsPurchased),
+      amount_usd: normalize(payment.amountUsd),
+      package_name: pkg?.name ?? null,
+      test_mode: payment.provider === TEST_PROVIDER,
+    };
+  }
+
+  return {
+    testMode,
+    ensurePaymentLinks,
+    handleEvent,
+    seed: () => repo.seedPackagesIfEmpty(db, DEFAULT_PACKAGES),
+
+    async packages(user: { id: string; email: string }): Promise<CreditPackage[]> {
+      if (deps.stripe && (await repo.packagesWithoutLink(db)).length > 0) {
+        await ensurePaymentLinks().catch((err) => deps.log.error({ err }, 'could not create Stripe Payment Links'));
+      }
+      return (await repo.activePackages(db)).map((p) => packageView(p, user));
+    },
+
+    /** Verifies and applies a Stripe webhook. Bad signatures answer 400 and change nothing. */
+    async receiveWebhook(rawBody: Buffer, signature: string | undefined) {
+      if (!deps.stripe) throw notFound('Stripe is not configured');
+      let event: StripeEventLike;
+      try {
+        event = deps.stripe.verifyWebhook(rawBody, signature, clock.now().getTime());
+      } catch {
+        throw new AppError('VALIDATION_ERROR', 'Webhook signature verification failed');
+      }
+      return handleEvent(event);
+    },
+
+    /**
+     * The return page's question: how did this checkout go? If the webhook has not arrived yet, asks Stripe
+     * and settles through the same code.
+     */
+    async checkoutStatus(userId: string, sessionId: string): Promise<CheckoutStatus> {
+      let payment = await repo.findPaymentForUser(db, sessionId, userId);
+      if ((!payment || payment.status === 'pending') && deps.stripe && sessionId.startsWith('cs_')) {
+        let session: Session;
+        try {
+          session = await deps.stripe.retrieveCheckoutSession(sessionId);
+        } catch {
+          if (payment) return statusView(payment, await repo.findPackage(db, payment.packageId ?? ''));
+          throw notFound('Checkout not found');
+        }
+        if (session.client_reference_id !== userId) throw notFound('Checkout not found');
+        await db.transaction((tx) => settleCheckout(tx, session, STRIPE_PROVIDER));
+        payment = await repo.findPaymentForUser(db, sessionId, userId);
+      }
+      if (!payment) throw notFound('Checkout not found');
+      return statusView(payment, payment.packageId ? await repo.findPackage(db, payment.packageId) : undefined);
+    },
+
+    /** The test checkout page's package. */
+    async testPackage(packageId: string, user: { id: string; email: string }): Promise<CreditPackage> {
+      if (!testMode) throw notFound('The test checkout is off: payments go through Stripe');
+      const pkg = await repo.findPackage(db, packageId);
+      if (!pkg || !pkg.isActive) throw notFound('Credit package not found');
+      return packageView(pkg, user);
+    },
+
+    /** Confirms a test purchase by settling a checkout event through the webhook's code path. */
+    async confirmTestCheckout(packageId: string, user: { id: string; email: string }): Promise<CheckoutStatus> {
+      const pkg = await repo.findPackage(db, packageId);
+      if (!testMode || !pkg || !pkg.isActive) throw notFound('Credit package not found');
+      const session: Session = {
+        id: `cs_test_${randomToken(18)}`,
+        mode: 'payment',
+        client_reference_id: user.id,
+        customer_email: user.email,
+        payment_status: 'paid',
+        amount_total: Number(toUnits(pkg.priceUsd) / 100n),
+        currency: 'usd',
+        payment_intent: `pi_test_${randomToken(18)}`,
+        metadata: { package_id: pkg.id },
+        total_details: { amount_tax: 0 },
+      };
+      await handleEvent({ id: `evt_test_${randomToken(18)}`, type: 'checkout.session.completed', data: { object: session } }, TEST_PROVIDER);
+      const payment = await repo.findPaymentForUser(db, session.id, user.id);
+      return statusView(payment!, pkg);
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+/** A refund or dispute for a checkout not seen yet: Stripe retries non-2xx answers, so ask it to. */
+function paymentNotYetKnown() {
+  return new AppError('CONFLICT', 'The payment for this event is not known yet; retry later.');
+}

@@ -1,0 +1,68 @@
+import Stripe from 'stripe';
+
+/** The parts of a Checkout Session the app reads (as Stripe sends them). */
+export interface CheckoutSessionLike {
+  id: string;
+  mode?: string | null;
+  client_reference_id: string | null;
+  customer_email?: string | null;
+  customer_details?: { email?: string | null } | null;
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required' | string;
+  amount_total: number | null;
+  currency: string | null;
+  payment_intent: string | { id: string } | null;
+  payment_link?: string | { id: string } | null;
+  metadata?: Record<string, string> | null;
+  total_details?: { amount_tax?: number | null } | null;
+}
+
+export interface StripeEventLike {
+  id: string;
+  type: string;
+  data: { object: unknown };
+}
+
+export interface StripeGateway {
+  /** Checks the signature on the raw body (300 s tolerance) and parses the event; throws when it does not verify. */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined, receivedAtMs: number): StripeEventLike;
+  retrieveCheckoutSession(id: string): Promise<CheckoutSessionLike>;
+  /** Makes a Payment Link for a credit package; the browser is sent there with client_reference_id. */
+  createPaymentLink(input: { packageId: string; name: string; amountCents: number; returnUrl: string }): Promise<{ id: string; url: string }>;
+}
+
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export function createStripeGateway(settings: { secretKey: string; webhookSecret: string; apiBase?: string }): StripeGateway {
+  const base = settings.apiBase ? new URL(settings.apiBase) : undefined;
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(base
+      ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol.replace(':', '') as 'http' | 'https' }
+      : {}),
+  });
+  return {
+    verifyWebhook(rawBody, signature, receivedAtMs) {
+      if (!signature) throw new Error('missing Stripe-Signature header');
+      return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAtMs) as StripeEventLike;
+    },
+    async retrieveCheckoutSession(id) {
+      return (await stripe.checkout.sessions.retrieve(id)) as unknown as CheckoutSessionLike;
+    },
+    async createPaymentLink({ packageId, name, amountCents, returnUrl }) {
+      const price = await stripe.prices.create({
+        currency: 'usd',
+        unit_amount: amountCents,
+        product_data: { name },
+        metadata: { package_id: packageId },
+      });
+      const link = await stripe.paymentLinks.create({
+        line_items: [{ price: price.id, quantity: 1 }],
+        metadata: { package_id: packageId },
+        after_completion: { type: 'redirect', redirect: { url: returnUrl } },
+      });
+      return { id: link.id, url: link.url };
+    },
+  };
+}
