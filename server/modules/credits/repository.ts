@@ -22,7 +22,7 @@ export async function lockAccount(tx: DbOrTx, userId: string): Promise<AccountRo
   return row;
 }
 
-/** Claims an idempotency key with an empty-amount placeholder check: true when this key is new. */
+/** Whether a ledger row with this idempotency key exists (check it with the account locked). */
 export async function ledgerKeyExists(db: DbOrTx, key: string): Promise<boolean> {
   const [row] = await db.select({ id: creditLedger.id }).from(creditLedger).where(eq(creditLedger.idempotencyKey, key));
   return !!row;
@@ -42,6 +42,8 @@ export async function appendLedger(
     generationType?: string | null;
     idempotencyKey: string;
     now: Date;
+    /** Also releases this much of the held amount in the same update (capturing a hold). */
+    releaseHeld?: string;
   },
 ): Promise<LedgerRow> {
   const amount = sql`${entry.amount}::numeric`;
@@ -49,6 +51,7 @@ export async function appendLedger(
     .update(creditAccounts)
     .set({
       balance: sql`${creditAccounts.balance} + ${amount}`,
+      held: entry.releaseHeld ? sql`${creditAccounts.held} - ${entry.releaseHeld}::numeric` : creditAccounts.held,
       lifetimeUsed: entry.type === 'usage' ? sql`${creditAccounts.lifetimeUsed} - ${amount}` : creditAccounts.lifetimeUsed,
       lifetimePurchased:
         entry.type === 'purchase' ? sql`${creditAccounts.lifetimePurchased} + ${amount}` : creditAccounts.lifetimePurchased,
@@ -101,17 +104,23 @@ export async function insertHold(
   return row!;
 }
 
-/** Moves an open hold to captured or released; answers the hold only to the caller that settled it. */
+/**
+ * Moves an open hold to captured (charging at most its amount) or released, in one statement;
+ * answers the hold only to the caller that settled it.
+ */
 export async function settleHold(
   tx: DbOrTx,
   holdId: string,
   status: 'captured' | 'released',
-  capturedAmount: string | null,
   now: Date,
+  /** When capturing: charge at most this (the real cost); the full amount when absent. */
+  maxCharge?: string,
 ): Promise<HoldRow | undefined> {
+  const captured =
+    status === 'released' ? null : maxCharge === undefined ? creditHolds.amount : sql`least(${maxCharge}::numeric, ${creditHolds.amount})`;
   const [row] = await tx
     .update(creditHolds)
-    .set({ status, capturedAmount, settledAt: now })
+    .set({ status, capturedAmount: captured, settledAt: now })
     .where(and(eq(creditHolds.id, holdId), eq(creditHolds.status, 'open')))
     .returning();
   return row;

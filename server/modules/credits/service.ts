@@ -89,11 +89,8 @@ export function createCreditsService(deps: CreditsDeps) {
   /** Gives a hold back in full. Safe to call twice; answers whether this call released it. */
   async function release(holdId: string): Promise<boolean> {
     return db.transaction(async (tx) => {
-      const hold = await repo.getHold(tx, holdId);
+      const hold = await repo.settleHold(tx, holdId, 'released', clock.now());
       if (!hold) return false;
-      await repo.lockAccount(tx, hold.userId);
-      const settled = await repo.settleHold(tx, holdId, 'released', null, clock.now());
-      if (!settled) return false;
       await repo.unreserve(tx, hold.userId, hold.amount, clock.now());
       return true;
     });
@@ -126,7 +123,7 @@ export function createCreditsService(deps: CreditsDeps) {
       if (cmp(amount, '0') <= 0) throw badRequest('A hold must be positive');
       return db.transaction(async (tx) => {
         const now = clock.now();
-        await repo.ensureAccount(tx, request.userId);
+        // Every user has an account from sign-up on; one missing simply has nothing to hold.
         if (!(await repo.reserve(tx, request.userId, amount, now))) {
           const account = await repo.getAccount(tx, request.userId);
           throw insufficientCredits(amount, sub(account?.balance ?? '0', account?.held ?? '0'));
@@ -149,30 +146,33 @@ export function createCreditsService(deps: CreditsDeps) {
      * Safe to call twice; a released hold cannot be captured.
      */
     async capture(holdId: string, options: { amount?: string; generationType?: string | null; description?: string } = {}) {
+      if (options.amount !== undefined && cmp(options.amount, '0') < 0) throw badRequest('A charge cannot be negative');
       return db.transaction(async (tx) => {
-        const hold = await repo.getHold(tx, holdId);
-        if (!hold) throw new AppError('NOT_FOUND', 'Hold not found');
-        await repo.lockAccount(tx, hold.userId);
-        const charged = options.amount === undefined ? hold.amount : min(options.amount, hold.amount);
-        const settled = await repo.settleHold(tx, holdId, 'captured', normalize(charged), clock.now());
-        if (!settled) {
+        const now = clock.now();
+        // Locks the hold row first and the account second, the same order as release: no deadlocks.
+        const hold = await repo.settleHold(tx, holdId, 'captured', now, options.amount === undefined ? undefined : normalize(options.amount));
+        if (!hold) {
           const current = await repo.getHold(tx, holdId);
-          if (current?.status === 'captured') return { charged: normalize(current.capturedAmount ?? '0'), alreadySettled: true };
+          if (!current) throw new AppError('NOT_FOUND', 'Hold not found');
+          if (current.status === 'captured') return { charged: normalize(current.capturedAmount ?? '0'), alreadySettled: true };
           throw new AppError('CONFLICT', 'This generation was already cancelled; nothing was charged.');
         }
-        await repo.unreserve(tx, hold.userId, hold.amount, clock.now());
+        const charged = normalize(hold.capturedAmount!);
         if (cmp(charged, '0') > 0) {
           await repo.appendLedger(tx, {
             userId: hold.userId,
             type: 'usage',
-            amount: normalize(`-${normalize(charged)}`),
+            amount: normalize(`-${charged}`),
             description: options.description ?? hold.description,
             generationType: options.generationType ?? hold.serviceType,
             idempotencyKey: `hold:${hold.id}`,
-            now: clock.now(),
+            now,
+            releaseHeld: hold.amount,
           });
+        } else {
+          await repo.unreserve(tx, hold.userId, hold.amount, now);
         }
-        return { charged: normalize(charged), alreadySettled: false };
+        return { charged, alreadySettled: false };
       });
     },
 
