@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { cn } from './cn.ts';
+
+/** The standard page frame: a centred column with a title block; sets document.title. */
+export function Page({ title, description, actions, children, className, documentTitle }: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+  /** Defaults to the title when that is a string. */
+  documentTitle?: string;
+}) {
+  useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : undefined));
+  return (
+    <div className={cn('mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12', className)}>
+      <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+          {description && <p className="mt-2 max-w-2xl text-slate-600">{description}</p>}
+        </div>
+        {actions}
+      </div>
+      {children}
+    </div>
+  );
+}
