@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { VerifyMagicResult } from '../../../contract/auth.ts';
+import { MAGIC_LINK_REDIRECT_MS } from '../../../contract/constants.ts';
+import { CLIENT_MESSAGES } from '../../../contract/errors.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { fetchMagicStatus, verifyMagicLink } from './api.ts';
+import { linkProblem, nameToSend, needsName, problemFromError, type LinkProblem } from './magic-link-state.ts';
+import { MagicError, MagicLoading, MagicProblem, MagicSuccess, NameForm } from './magic-link-views.tsx';
+import { useAuth } from './use-auth.ts';
+
+type View =
+  | { kind: 'checking' }
+  | { kind: 'verifying' }
+  | { kind: 'name'; email: string | null }
+  | { kind: 'success'; result: VerifyMagicResult }
+  | { kind: 'problem'; problem: LinkProblem }
+  | { kind: 'error'; message: string };
+
+/** /auth/magic?token=…: checks the link, asks a new user's name, uses the link once, then goes to /tools. */
+export function MagicLinkPage() {
+  useDocumentTitle('Signing in');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const { signIn } = useAuth();
+  const [view, setView] = useState<View>({ kind: 'checking' });
+  // The token is consumed by verification: these refs keep StrictMode's double effects from using it twice.
+  const checked = useRef(false);
+  const verifying = useRef(false);
+
+  const verify = async (name?: string) => {
+    if (verifying.current) return;
+    verifying.current = true;
+    setView({ kind: 'verifying' });
+    try {
+      setView({ kind: 'success', result: await verifyMagicLink(token, name) });
+    } catch (error) {
+      const problem = problemFromError(error);
+      setView(problem ? { kind: 'problem', problem } : { kind: 'error', message: errorMessage(error, CLIENT_MESSAGES.verificationFailed) });
+    }
+  };
+
+  useEffect(() => {
+    if (checked.current) return;
+    checked.current = true;
+    if (!token) {
+      setView({ kind: 'problem', problem: 'invalid' });
+      return;
+    }
+    fetchMagicStatus(token).then(
+      (status) => {
+        const problem = linkProblem(status);
+        if (problem) setView({ kind: 'problem', problem });
+        else if (needsName(status)) setView({ kind: 'name', email: status.email });
+        else void verify();
+      },
+      (error: unknown) => setView({ kind: 'error', message: errorMessage(error, CLIENT_MESSAGES.verificationFailed) }),
+    );
+    // verify only reads the token, which this effect already depends on.
+  }, [token]);
+
+  // The session is applied when leaving, so the success message is seen for the full 1.5 s.
+  const result = view.kind === 'success' ? view.result : null;
+  useEffect(() => {
+    if (!result) return;
+    const timer = setTimeout(() => {
+      signIn(result);
+      void navigate('/tools', { replace: true });
+    }, MAGIC_LINK_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [result, signIn, navigate]);
+
+  switch (view.kind) {
+    case 'checking':
+      return <MagicLoading label="Checking your sign-in link" />;
+    case 'verifying':
+      return <MagicLoading label="Signing you in" />;
+    case 'name':
+      return <NameForm email={view.email} onSubmit={(name) => void verify(nameToSend(name))} />;
+    case 'success':
+      return <MagicSuccess isNewUser={view.result.is_new_user} />;
+    case 'problem':
+      return <MagicProblem problem={view.problem} />;
+    case 'error':
+      return <MagicError message={view.message} />;
+  }
+}
