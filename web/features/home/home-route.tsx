@@ -1,0 +1,11 @@
+import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { useAuth } from '../auth/use-auth.ts';
+import { LauncherPage } from '../tools/launcher-page.tsx';
+import { LandingPage } from './landing-page.tsx';
+
+/** /: the landing page for visitors, the tool launcher for signed-in users. */
+export function HomeRoute() {
+  const { status } = useAuth();
+  if (status === 'loading') return <PageSpinner />;
+  return status === 'signed-in' ? <LauncherPage /> : <LandingPage />;
+}

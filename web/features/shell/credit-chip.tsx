@@ -1,0 +1,27 @@
+import { Wallet } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Credits } from '../../../contract/auth.ts';
+import { CREDIT_DECIMALS } from '../../../contract/constants.ts';
+import { cn } from '../../components/ui/cn.ts';
+import { fixedDecimal } from '../../lib/decimal.ts';
+import { CREDITS_TAB_PATH } from './nav-items.ts';
+
+/** The header's balance with 2 decimals; opens the dashboard's credits tab. */
+export function CreditChip({ credits, className }: { credits: Credits | null; className?: string }) {
+  if (!credits) return null;
+  const amount = fixedDecimal(credits.balance, CREDIT_DECIMALS);
+  return (
+    <Link
+      to={CREDITS_TAB_PATH}
+      title="Your credit balance"
+      className={cn(
+        'inline-flex h-9 items-center gap-1.5 rounded-full border border-violet-200 bg-violet-50 px-3 text-sm font-semibold text-violet-800 tabular-nums transition-colors hover:bg-violet-100',
+        className,
+      )}
+    >
+      <Wallet className="size-4 text-violet-600" aria-hidden />
+      {amount}
+      <span className="sr-only"> credits</span>
+    </Link>
+  );
+}

@@ -1,0 +1,38 @@
+import { Outlet, useNavigation } from 'react-router';
+import { SessionCleaner } from '../auth/use-logout.ts';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { ScrollManager } from './scroll-manager.tsx';
+
+/** A thin bar at the very top while a lazily loaded page is on its way. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-violet-100">
+      <div className="h-full w-1/3 animate-progress bg-violet-600" />
+    </div>
+  );
+}
+
+/** The standard layout: header, page, footer. */
+export function AppLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <ScrollManager />
+      <SessionCleaner />
+      <NavigationProgress />
+      <Header />
+      <main id="main" className="flex flex-1 flex-col">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { TriangleAlert } from 'lucide-react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { NotFoundPage } from './not-found-page.tsx';
+
+/** The router's error boundary: 404s get the not-found page, anything else a reload prompt. */
+export function RouteError() {
+  const error = useRouteError();
+  useDocumentTitle('Something went wrong');
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  console.error(error);
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-20 text-center">
+      <span className="flex size-16 items-center justify-center rounded-2xl bg-red-50 text-red-600">
+        <TriangleAlert className="size-8" aria-hidden />
+      </span>
+      <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900">Something went wrong</h1>
+      <p className="mt-3 text-slate-600">
+        This page could not be shown. If the app was just updated, reloading usually fixes it.
+      </p>
+      <Button className="mt-8" onClick={() => window.location.reload()}>
+        Reload page
+      </Button>
+    </div>
+  );
+}

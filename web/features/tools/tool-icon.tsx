@@ -1,0 +1,50 @@
+import { Camera, Image, Mic, Palette, Sparkles, User, Wand2, type LucideIcon } from 'lucide-react';
+import { cn } from '../../components/ui/cn.ts';
+
+const ICONS: Record<string, LucideIcon> = {
+  Palette,
+  Sparkles,
+  ImageIcon: Image,
+  Image,
+  Wand2,
+  Mic,
+  Camera,
+  User,
+};
+
+/** The lucide icon named by a tool's iconName; Wand2 when unknown. */
+export function toolIcon(iconName: string | null | undefined): LucideIcon {
+  return (iconName && ICONS[iconName]) || Wand2;
+}
+
+/** Full class names per tool colour, spelled out so Tailwind generates them. */
+const COLORS: Record<string, string> = {
+  violet: 'bg-violet-100 text-violet-700',
+  purple: 'bg-purple-100 text-purple-700',
+  blue: 'bg-blue-100 text-blue-700',
+  rose: 'bg-rose-100 text-rose-700',
+  pink: 'bg-pink-100 text-pink-700',
+  amber: 'bg-amber-100 text-amber-700',
+  orange: 'bg-orange-100 text-orange-700',
+  emerald: 'bg-emerald-100 text-emerald-700',
+  green: 'bg-green-100 text-green-700',
+  sky: 'bg-sky-100 text-sky-700',
+  teal: 'bg-teal-100 text-teal-700',
+  indigo: 'bg-indigo-100 text-indigo-700',
+};
+
+export function ToolIcon({ iconName, color, size = 'md', className }: {
+  iconName: string;
+  color?: string;
+  size?: 'sm' | 'md' | 'lg';
+  className?: string;
+}) {
+  const Icon = toolIcon(iconName);
+  const box = size === 'sm' ? 'size-7 rounded-md' : size === 'lg' ? 'size-14 rounded-2xl' : 'size-11 rounded-xl';
+  const icon = size === 'sm' ? 'size-4' : size === 'lg' ? 'size-7' : 'size-5';
+  return (
+    <span className={cn('flex shrink-0 items-center justify-center', box, (color && COLORS[color]) || 'bg-slate-100 text-slate-700', className)}>
+      <Icon className={icon} aria-hidden />
+    </span>
+  );
+}

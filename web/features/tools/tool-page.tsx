@@ -1,0 +1,75 @@
+import { ArrowLeft, Hourglass } from 'lucide-react';
+import { Suspense } from 'react';
+import { useParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Page } from '../../components/ui/page.tsx';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { useToolsConfig } from './api.ts';
+import { ToolStatusBadge } from './tool-badge.tsx';
+import { isLaunchable } from './tool-filters.ts';
+import { ToolIcon } from './tool-icon.tsx';
+import { TOOL_COMPONENTS } from './tool-registry.ts';
+
+const backLink = (
+  <ButtonLink to="/tools" variant="outline" icon={<ArrowLeft className="size-4" aria-hidden />}>
+    All tools
+  </ButtonLink>
+);
+
+/** /tools/:id: the tool's own page when it is built, else a coming-soon shell; unknown ids get a not-found page. */
+export function ToolPage() {
+  const { id = '' } = useParams();
+  const { tools, isPending, error } = useToolsConfig();
+  const tool = tools.find((t) => t.id === id && t.status !== 'disabled');
+
+  if (isPending) return <PageSpinner label="Loading tool" />;
+  if (error) {
+    return (
+      <Page title="Tool" documentTitle="Tool">
+        <Alert tone="error" title={`Error loading tools: ${error.message}`} />
+      </Page>
+    );
+  }
+  if (!tool) {
+    return (
+      <Page title="Tool not found" description={`There is no tool called "${id}". It may have been renamed or retired.`} actions={backLink} />
+    );
+  }
+
+  const Component = isLaunchable(tool) ? TOOL_COMPONENTS[tool.id] : undefined;
+  return (
+    <Page
+      documentTitle={tool.title}
+      title={
+        <span className="flex flex-wrap items-center gap-3">
+          <ToolIcon iconName={tool.iconName} color={tool.color} />
+          {tool.title}
+          <ToolStatusBadge status={tool.status} />
+        </span>
+      }
+      description={tool.description}
+      actions={backLink}
+    >
+      {Component ? (
+        <Suspense fallback={<PageSpinner label="Loading tool" />}>
+          <Component tool={tool} />
+        </Suspense>
+      ) : (
+        <Card className="flex flex-col items-center px-6 py-14 text-center">
+          <span className="flex size-14 items-center justify-center rounded-2xl bg-amber-50 text-amber-600">
+            <Hourglass className="size-7" aria-hidden />
+          </span>
+          <h2 className="mt-5 text-lg font-semibold text-slate-900">{tool.title} is coming soon</h2>
+          <p className="mt-2 max-w-md text-slate-600">
+            We're putting the finishing touches on this tool. You'll find it in the launcher as soon as it is ready.
+          </p>
+          <ButtonLink to="/tools" className="mt-6">
+            Browse all tools
+          </ButtonLink>
+        </Card>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,11 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ToolConfig } from '../../../contract/tools.ts';
+
+export type ToolComponent = LazyExoticComponent<ComponentType<{ tool: ToolConfig }>>;
+
+/**
+ * The page of each built tool, keyed by tool id, e.g.
+ * `'image-variator': lazy(() => import('../ai/image-variator-page.tsx').then((m) => ({ default: m.ImageVariatorPage })))`.
+ * A tool without an entry here (or whose status is not available/beta) shows the coming-soon shell.
+ */
+export const TOOL_COMPONENTS: Partial<Record<string, ToolComponent>> = {};
