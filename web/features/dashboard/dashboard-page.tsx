@@ -1,0 +1,42 @@
+import { CreditCard, Send, UserRound } from 'lucide-react';
+import type { DashboardTab } from '../../../contract/constants.ts';
+import { Page } from '../../components/ui/page.tsx';
+import { TabPanel, Tabs, useTabsId, type TabItem } from '../../components/ui/tabs.tsx';
+import { useAuth } from '../auth/use-auth.ts';
+import { useLogout } from '../auth/use-logout.ts';
+import { TopUpButton } from '../credits/top-up-button.tsx';
+import { CreditsTab } from './credits-tab.tsx';
+import { useDashboardTab } from './dashboard-tab.ts';
+import { TelegramTab } from './telegram-tab.tsx';
+import { UserInfoTab } from './user-info-tab.tsx';
+
+const TABS: readonly TabItem<DashboardTab>[] = [
+  { id: 'user-info', label: 'Profile', icon: <UserRound className="size-4" aria-hidden /> },
+  { id: 'telegram', label: 'Telegram', icon: <Send className="size-4" aria-hidden /> },
+  { id: 'credits', label: 'Credits', icon: <CreditCard className="size-4" aria-hidden /> },
+];
+
+/** /dashboard (behind ProtectedRoute with the 'Dashboard Error' box). */
+export function DashboardPage() {
+  const auth = useAuth();
+  const logout = useLogout();
+  const [tab, selectTab] = useDashboardTab();
+  const baseId = useTabsId();
+  const { user } = auth;
+  if (!user) return null;
+
+  return (
+    <Page title="Dashboard" description={`Hello, ${user.name || user.email}! Manage your profile, integrations and credits.`}>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <Tabs tabs={TABS} value={tab} onChange={selectTab} label="Dashboard sections" baseId={baseId} className="max-w-full overflow-x-auto" />
+        {/* The credits issue replaces this handler with the package checkout redirect. */}
+        <TopUpButton onStart={() => selectTab('credits')} />
+      </div>
+      <TabPanel baseId={baseId} tab={tab}>
+        {tab === 'user-info' && <UserInfoTab user={user} onSaved={auth.setUser} onLogout={() => void logout()} />}
+        {tab === 'telegram' && <TelegramTab />}
+        {tab === 'credits' && <CreditsTab credits={auth.credits} storage={auth.storage} />}
+      </TabPanel>
+    </Page>
+  );
+}

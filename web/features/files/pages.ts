@@ -1,0 +1,1 @@
+export { GalleryPage, SharedFilePage } from './files-pages.tsx';

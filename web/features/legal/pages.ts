@@ -1,0 +1,1 @@
+export { PrivacyPage, TermsPage } from './legal-pages.tsx';

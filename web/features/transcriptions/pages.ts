@@ -1,0 +1,1 @@
+export { TranscriptionPage, TranscriptionsPage } from './transcriptions-pages.tsx';
