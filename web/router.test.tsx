@@ -1,0 +1,106 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DASHBOARD_TAB_STORAGE_KEY } from '../contract/constants.ts';
+import { TOOL_CATALOGUE } from '../contract/tools.ts';
+import { setCsrfToken } from './lib/api.ts';
+import { fail, ok, routes as api, stubFetch } from './test-support/fetch-stub.ts';
+import { renderRoutes } from './test-support/render.tsx';
+import { routes } from './router.tsx';
+
+const profile = (roles: string[] = []) => ({
+  user: { id: 'u1', email: 'sam@example.com', name: 'Sam Lee', roles, created_at: '2026-01-01T00:00:00Z', last_login_at: null },
+  storage: { used_bytes: 0, used_gb: 0, quota_gb: 5, percentage_used: 0, available_bytes: 5 * 1024 ** 3 },
+  credits: { balance: '12.5', available_credits: '12.5', lifetime_used: '2.5', lifetime_purchased: '15' },
+  csrf_token: 'csrf-1',
+});
+
+function server(signedIn: boolean, roles: string[] = []) {
+  return stubFetch(
+    api({
+      'GET /api/auth/profile': () => (signedIn ? ok(profile(roles)) : fail(401, 'UNAUTHENTICATED', 'Please sign in to continue.')),
+      'GET /api/tools/config': () => ok({ tools: TOOL_CATALOGUE }),
+      'POST /api/auth/logout': () => ok({ message: 'Signed out' }),
+    }),
+  );
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  setCsrfToken(null);
+});
+
+describe('route guards', () => {
+  it('sends a visitor from /dashboard to /auth, remembering where they came from', async () => {
+    server(false);
+    const { router } = renderRoutes(routes, '/dashboard');
+    await screen.findByRole('heading', { name: 'Sign in to Ampkit' });
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(router.state.location.state).toEqual({ from: expect.objectContaining({ pathname: '/dashboard' }) });
+  });
+
+  it('sends a signed-in user from /auth to /', async () => {
+    server(true);
+    const { router } = renderRoutes(routes, '/auth');
+    await screen.findByRole('heading', { name: 'Welcome back, Sam' });
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('sends a non-admin from /admin to / and lets an admin in', async () => {
+    server(true);
+    const first = renderRoutes(routes, '/admin');
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/'));
+    cleanup();
+    vi.unstubAllGlobals();
+    server(true, ['admin']);
+    renderRoutes(routes, '/admin');
+    await screen.findByRole('heading', { name: 'Admin' });
+  });
+
+  it('redirects /library and /transcription/:uuid', async () => {
+    server(true);
+    const { router } = renderRoutes(routes, '/transcription/abc');
+    await screen.findByRole('heading', { name: 'Transcription' });
+    expect(router.state.location.pathname).toBe('/transcriptions/abc');
+  });
+});
+
+describe('signed-in shell', () => {
+  it('shows the credit chip with 2 decimals, opening the credits tab, which is remembered', async () => {
+    server(true);
+    const { router } = renderRoutes(routes, '/tools');
+    const chip = await screen.findByRole('link', { name: /12\.50\s+credits/ });
+    expect(chip.getAttribute('href')).toBe('/dashboard?tab=credits');
+    fireEvent.click(chip);
+    const tab = await screen.findByRole('tab', { name: 'Credits' });
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText('Available Credits')).toBeTruthy();
+    expect(localStorage.getItem(DASHBOARD_TAB_STORAGE_KEY)).toBe('credits');
+    fireEvent.click(screen.getByRole('tab', { name: 'Telegram' }));
+    await screen.findByRole('heading', { name: 'Telegram Integration' });
+    expect(localStorage.getItem(DASHBOARD_TAB_STORAGE_KEY)).toBe('telegram');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('logs out from the dashboard to the landing page, sending the CSRF token', async () => {
+    const calls = server(true);
+    const { router } = renderRoutes(routes, '/dashboard');
+    fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const logout = calls.find((c) => c.url === '/api/auth/logout');
+    expect(logout?.headers['x-csrf-token']).toBe('csrf-1');
+    vi.unstubAllGlobals();
+    server(false);
+    await screen.findByRole('heading', { name: "The creator's AI toolkit" });
+  });
+
+  it('shows a coming-soon message instead of opening a coming-soon tool', async () => {
+    server(true);
+    const { router } = renderRoutes(routes, '/tools');
+    fireEvent.click(await screen.findByRole('button', { name: 'AI Image Morpher (Coming Soon)' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('AI Image Morpher is coming soon');
+    expect(router.state.location.pathname).toBe('/tools');
+  });
+});
