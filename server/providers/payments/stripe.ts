@@ -32,6 +32,23 @@ export interface StripeGateway {
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
+/** A parsed body is applied only when it has an event's shape: an id, a type and a data object. */
+function isEventLike(value: unknown): value is StripeEventLike {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const v = value as { id?: unknown; type?: unknown; data?: { object?: unknown } | null };
+  return (
+    typeof v.id === 'string' &&
+    v.id.length > 0 &&
+    v.id.length <= 255 &&
+    typeof v.type === 'string' &&
+    v.type.length > 0 &&
+    typeof v.data === 'object' &&
+    v.data !== null &&
+    typeof v.data.object === 'object' &&
+    v.data.object !== null
+  );
+}
+
 export function createStripeGateway(settings: { secretKey: string; webhookSecret: string; apiBase?: string }): StripeGateway {
   const base = settings.apiBase ? new URL(settings.apiBase) : undefined;
   const stripe = new Stripe(settings.secretKey, {
@@ -45,7 +62,9 @@ export function createStripeGateway(settings: { secretKey: string; webhookSecret
   return {
     verifyWebhook(rawBody, signature, receivedAtMs) {
       if (!signature) throw new Error('missing Stripe-Signature header');
-      return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAtMs) as StripeEventLike;
+      const event: unknown = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAtMs);
+      if (!isEventLike(event)) throw new Error('the signed body is not a Stripe event');
+      return event;
     },
     async retrieveCheckoutSession(id) {
       return (await stripe.checkout.sessions.retrieve(id)) as unknown as CheckoutSessionLike;
