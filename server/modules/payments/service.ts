@@ -188,7 +188,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         return;
       case 'charge.refunded': {
         const payment = object.payment_intent ? await repo.lockPaymentByIntent(tx, idOf(object.payment_intent)!) : undefined;
-        if (!payment) throw paymentNotYetKnown();
+        if (!payment || !payment.completedAt) throw paymentNotYetKnown();
         const amount = Number(object.amount) || 0;
         const refunded = Number(object.amount_refunded) || 0;
         const target =
@@ -201,7 +201,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       case 'charge.dispute.created': {
         const intent = idOf(object.payment_intent);
         const payment = intent ? await repo.lockPaymentByIntent(tx, intent) : undefined;
-        if (!payment) throw paymentNotYetKnown();
+        if (!payment || !payment.completedAt) throw paymentNotYetKnown();
         await reverse(tx, payment, payment.creditsPurchased, `dispute:${object.id}`, 'disputed', 'Payment disputed: credits held back');
         return;
       }
@@ -310,7 +310,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
-/** A refund or dispute for a checkout not seen yet: Stripe retries non-2xx answers, so ask it to. */
+/**
+ * A refund or dispute for a checkout not seen yet, or seen but not credited yet (an asynchronous payment
+ * whose success event is still on its way: Stripe does not promise event order). Taking credits back
+ * before they were granted would take them from the user's other purchases, and the late grant would then
+ * credit a refunded payment. Stripe retries non-2xx answers, so ask it to.
+ */
 function paymentNotYetKnown() {
-  return new AppError('CONFLICT', 'The payment for this event is not known yet; retry later.');
+  return new AppError('CONFLICT', 'The payment for this event is not known or not credited yet; retry later.');
 }
