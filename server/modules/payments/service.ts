@@ -60,8 +60,19 @@ export function createPaymentsService(deps: PaymentsDeps) {
     };
   }
 
-  /** Creates a Stripe Payment Link for every active package that has none. */
-  async function ensurePaymentLinks(): Promise<number> {
+  /**
+   * Creates a Stripe Payment Link for every active package that has none. Calls that overlap share one
+   * run, so buyers opening the page together on a fresh deployment do not each make a set of links.
+   */
+  let linking: Promise<number> | null = null;
+  function ensurePaymentLinks(): Promise<number> {
+    linking ??= makePaymentLinks().finally(() => {
+      linking = null;
+    });
+    return linking;
+  }
+
+  async function makePaymentLinks(): Promise<number> {
     if (!deps.stripe) return 0;
     let made = 0;
     for (const pkg of await repo.packagesWithoutLink(db)) {

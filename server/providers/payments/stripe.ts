@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 
 /** The parts of a Checkout Session the app reads (as Stripe sends them). */
@@ -31,6 +32,11 @@ export interface StripeGateway {
 }
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The same request (kind and parameters) always gets the same key; a changed request gets a new one. */
+function idempotencyKey(kind: string, params: object): string {
+  return `ampkit-${kind}-${createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 32)}`;
+}
 
 /** A parsed body is applied only when it has an event's shape: an id, a type and a data object. */
 function isEventLike(value: unknown): value is StripeEventLike {
@@ -70,17 +76,21 @@ export function createStripeGateway(settings: { secretKey: string; webhookSecret
       return (await stripe.checkout.sessions.retrieve(id)) as unknown as CheckoutSessionLike;
     },
     async createPaymentLink({ packageId, name, amountCents, returnUrl }) {
-      const price = await stripe.prices.create({
+      // Idempotency keys derived from the request: two app instances making the same package's link at
+      // once get one Price and one Payment Link from Stripe (it replays the first answer for 24 hours).
+      const priceParams: Stripe.PriceCreateParams = {
         currency: 'usd',
         unit_amount: amountCents,
         product_data: { name },
         metadata: { package_id: packageId },
-      });
-      const link = await stripe.paymentLinks.create({
+      };
+      const price = await stripe.prices.create(priceParams, { idempotencyKey: idempotencyKey('price', priceParams) });
+      const linkParams: Stripe.PaymentLinkCreateParams = {
         line_items: [{ price: price.id, quantity: 1 }],
         metadata: { package_id: packageId },
         after_completion: { type: 'redirect', redirect: { url: returnUrl } },
-      });
+      };
+      const link = await stripe.paymentLinks.create(linkParams, { idempotencyKey: idempotencyKey('payment-link', linkParams) });
       return { id: link.id, url: link.url };
     },
   };
