@@ -67,6 +67,26 @@ describe('route guards', () => {
   });
 });
 
+describe('dashboard load errors', () => {
+  it("shows 'Dashboard Error' with Retry when the session check fails, and recovers", async () => {
+    let down = true;
+    stubFetch(
+      api({
+        'GET /api/auth/profile': () => (down ? fail(503, 'SERVICE_UNAVAILABLE', 'Database unreachable') : ok(profile())),
+        'GET /api/tools/config': () => ok({ tools: TOOL_CATALOGUE }),
+      }),
+    );
+    renderRoutes(routes, '/dashboard');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Dashboard Error');
+    expect(alert.textContent).toContain('Database unreachable');
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(screen.getByText(/Hello, Sam Lee!/)).toBeTruthy();
+  });
+});
+
 describe('signed-in shell', () => {
   it('shows the credit chip with 2 decimals, opening the credits tab, which is remembered', async () => {
     server(true);

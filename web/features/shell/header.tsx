@@ -45,7 +45,7 @@ export function Header() {
             </>
           ) : (
             !auth.isLoading && (
-              <ButtonLink to="/auth" size="sm" className="hidden md:inline-flex" icon={<LogIn className="size-4" aria-hidden />}>
+              <ButtonLink to="/auth" size="sm" icon={<LogIn className="size-4" aria-hidden />}>
                 Sign in
               </ButtonLink>
             )
