@@ -3,3 +3,4 @@ export * from './errors.ts';
 export * from './auth.ts';
 export * from './tools.ts';
 export * from './credits.ts';
+export * from './files.ts';

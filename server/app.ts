@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -13,7 +11,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { APP_NAME, REQUEST_ID_HEADER } from '../contract/constants.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { registerErrorHandler, sendApiNotFound } from './http/error-handler.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerWebApp } from './http/web-app.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerSessionGuard } from './http/session.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -23,6 +22,8 @@ import { toolsRoutes } from './modules/tools/routes.ts';
 import { creditsRoutes } from './modules/credits/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
+import { filesRoutes, publicFileRoutes } from './modules/files/routes.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -75,7 +76,7 @@ export async function buildApp(deps: AppDeps) {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   await app.register(helmet, {
@@ -142,35 +143,26 @@ export async function buildApp(deps: AppDeps) {
   await app.register(creditsRoutes, { prefix: '/api/credits', credits: services.credits, pricing: services.pricing, payments: services.payments });
   await app.register(pricingRoutes, { prefix: '/api/pricing', pricing: services.pricing });
   await app.register(paymentsRoutes, { prefix: '/api/payments', payments: services.payments });
+  await app.register(filesRoutes, {
+    prefix: '/api/files',
+    files: services.files,
+    limits: { maxUploadBytes: Math.max(config.UPLOAD_MAX_IMAGE_BYTES, config.UPLOAD_MAX_AUDIO_BYTES) },
+  });
+  await app.register(publicFileRoutes, { prefix: '/api/file', files: services.files });
+  await app.register(contentRoutes, { prefix: '/api/content', content: services.content });
 
-  await registerWebApp(app, deps.webRoot ?? defaultWebRoot);
+  await registerWebApp(app, {
+    webRoot: deps.webRoot ?? defaultWebRoot,
+    publicUrl: config.PUBLIC_URL,
+    resolveMeta: async (pathname) => {
+      const file = /^\/file\/([0-9a-f-]{36})$/i.exec(pathname);
+      if (file) return services.files.socialPreview(file[1]!);
+      const content = /^\/content\/(\d{1,9})$/.exec(pathname);
+      if (content) return services.content.socialPreview(Number(content[1]));
+      return null;
+    },
+  });
   return app;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
-
-/** Serves the built React app; any other GET that wants HTML gets index.html (client-side routes). */
-async function registerWebApp(app: App, webRoot: string) {
-  const indexPath = path.join(webRoot, 'index.html');
-  const built = fs.existsSync(indexPath);
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      index: false,
-      // Built assets carry a content hash in their names, so they can be cached for good.
-      setHeaders: (res, filePath) => {
-        const immutable = filePath.startsWith(path.join(webRoot, 'assets') + path.sep);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') return sendApiNotFound(request, reply);
-    if (request.method !== 'GET' && request.method !== 'HEAD') return sendApiNotFound(request, reply);
-    if (!built) {
-      return reply.status(503).type('text/plain').send('The web app is not built yet. Run `npm run build` (npm start does it).');
-    }
-    if (path.extname(request.url.split('?')[0]!)) return reply.status(404).type('text/plain').send('Not found');
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
-  });
-}

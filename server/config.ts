@@ -47,6 +47,16 @@ const schema = z.object({
   STRIPE_API_BASE: optionalUrl,
 
   STORAGE_QUOTA_GB: z.coerce.number().positive().max(100_000).default(5),
+  FILE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
+  UPLOAD_MAX_AUDIO_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
+  MAX_IMAGE_PIXELS: z.coerce.number().int().min(10_000).default(40_000_000),
+
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),

@@ -11,6 +11,12 @@ import { createCreditsService } from './modules/credits/service.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
 import { createPricingService } from './modules/pricing/service.ts';
 import { createToolsService } from './modules/tools/service.ts';
+import { createContentService } from './modules/content/service.ts';
+import { filesJobs } from './modules/files/jobs.ts';
+import { createFilesService } from './modules/files/service.ts';
+import { localStorage } from './providers/storage/local.ts';
+import { s3Storage } from './providers/storage/s3.ts';
+import type { ObjectStorage } from './providers/storage/storage.ts';
 import { createMailer, type Mailer } from './providers/mail/mailer.ts';
 import { createStripeGateway, type StripeGateway } from './providers/payments/stripe.ts';
 
@@ -21,6 +27,17 @@ export interface ServiceDeps {
   log: FastifyBaseLogger;
   /** Replaces the mail adapter chosen from the settings. */
   mailer?: Mailer;
+}
+
+function storageFrom(config: Config): ObjectStorage {
+  if (!config.S3_BUCKET) return localStorage(config.filesDir);
+  return s3Storage({
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+  });
 }
 
 function stripeFrom(config: Config): StripeGateway | null {
@@ -38,7 +55,22 @@ export function createServices(deps: ServiceDeps) {
     clock,
     settings: { signupBonusCredits: config.SIGNUP_BONUS_CREDITS, holdTtlMinutes: config.HOLD_TTL_MINUTES },
   });
-  const account = createAccountService({ storageQuotaGb: config.STORAGE_QUOTA_GB, credits });
+  const storage = storageFrom(config);
+  const files = createFilesService({
+    db,
+    storage,
+    clock,
+    settings: {
+      publicUrl: config.PUBLIC_URL,
+      retentionDays: config.FILE_RETENTION_DAYS,
+      maxImagePixels: config.MAX_IMAGE_PIXELS,
+      maxImageBytes: config.UPLOAD_MAX_IMAGE_BYTES,
+      maxAudioBytes: config.UPLOAD_MAX_AUDIO_BYTES,
+      quotaBytes: Math.round(config.STORAGE_QUOTA_GB * 1024 ** 3),
+    },
+  });
+  const content = createContentService({ db, clock, publicUrl: config.PUBLIC_URL });
+  const account = createAccountService({ storageQuotaGb: config.STORAGE_QUOTA_GB, credits, files });
   const auth = createAuthService({
     db,
     mailer,
@@ -62,12 +94,12 @@ export function createServices(deps: ServiceDeps) {
     await pricing.seed();
     await payments.seed();
   }
-  return { mailer, account, auth, credits, pricing, payments, tools, seed };
+  return { mailer, storage, account, auth, credits, pricing, payments, tools, files, content, seed };
 }
 
 export type Services = ReturnType<typeof createServices>;
 
 /** Every background job kind, for the queue. */
 export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobDefinition[] {
-  return [...authJobs(services.auth, log), ...creditsJobs(services.credits, log)];
+  return [...authJobs(services.auth, log), ...creditsJobs(services.credits, log), ...filesJobs(services.files, log)];
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
@@ -22,13 +23,14 @@ export interface TestSession {
  * The real app on a fresh database, with a real SMTP server as its mail peer and a clock tests can move.
  * Rate limits are high unless a test sets them.
  */
-export async function createTestApp(settings: Record<string, string> = {}) {
+export async function createTestApp(settings: Record<string, string> = {}, options: { webRoot?: string } = {}) {
   const smtp = await startSmtpServer();
   const database = await createTestDatabase();
   const clock = manualClock();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ampkit-test-'));
   const config = loadConfig({
     APP_ENV: 'test',
-    DATA_DIR: path.join(os.tmpdir(), `ampkit-test-${process.pid}`),
+    DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
     SMTP_URL: smtp.url,
     RATE_LIMIT_MAGIC_LINK_PER_EMAIL: '1000',
@@ -37,7 +39,7 @@ export async function createTestApp(settings: Record<string, string> = {}) {
     RATE_LIMIT_GLOBAL_PER_MINUTE: '100000',
     ...settings,
   });
-  const app = await buildApp({ config, database, clock, logger: false, webRoot: path.join(os.tmpdir(), 'ampkit-no-web') });
+  const app = await buildApp({ config, database, clock, logger: false, webRoot: options.webRoot ?? path.join(os.tmpdir(), 'ampkit-no-web') });
   await app.services.seed();
   await app.ready();
 
@@ -45,7 +47,14 @@ export async function createTestApp(settings: Record<string, string> = {}) {
   async function call(
     method: Method,
     url: string,
-    options: { session?: TestSession; body?: unknown; csrf?: string | null; headers?: Record<string, string> } = {},
+    options: {
+      session?: TestSession;
+      body?: unknown;
+      /** A body sent as it is, with its content type (multipart, raw bytes). */
+      raw?: { body: Buffer | string; contentType: string };
+      csrf?: string | null;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.session) {
@@ -53,20 +62,16 @@ export async function createTestApp(settings: Record<string, string> = {}) {
       const csrf = options.csrf === undefined ? options.session.csrf : options.csrf;
       if (csrf !== null) headers[CSRF_HEADER] = csrf;
     }
-    return app.inject({
-      method,
-      url,
-      headers,
-      ...(options.body === undefined ? {} : { payload: options.body as object }),
-    });
+    if (options.raw) headers['content-type'] = options.raw.contentType;
+    const payload = options.raw ? options.raw.body : options.body === undefined ? undefined : (options.body as object);
+    return app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
   }
 
   /** Signs in through the magic-link flow exactly as a browser does, reading the link from the mail. */
   async function signIn(email: string, name = 'Test User'): Promise<TestSession> {
     const sent = await call('POST', '/api/auth/magic-link', { body: { email } });
     if (sent.statusCode !== 200) throw new Error(`magic-link failed: ${sent.body}`);
-    const { token } = await smtp.magicLinkFor(email);
-    smtp.clear();
+    const { token } = await smtp.magicLinkFor(email, { consume: true });
     const verified = await call('POST', '/api/auth/verify-magic', { body: { token, name } });
     if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
     return sessionFrom(verified, email);
@@ -84,6 +89,7 @@ export async function createTestApp(settings: Record<string, string> = {}) {
       await app.close();
       await database.close();
       await smtp.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -58,9 +58,10 @@ export async function startSmtpServer() {
     url: `smtp://127.0.0.1:${port}`,
     received,
     waitForMail,
-    /** The sign-in link in the newest mail to an address. */
-    async magicLinkFor(to: string): Promise<{ link: string; token: string }> {
+    /** The sign-in link in the newest mail to an address; `consume` removes that mail (so parallel sign-ins don't clash). */
+    async magicLinkFor(to: string, options: { consume?: boolean } = {}): Promise<{ link: string; token: string }> {
       const mail = await waitForMail(to);
+      if (options.consume) received.splice(received.indexOf(mail), 1);
       const link = /https?:\/\/\S+\/auth\/magic\?token=[A-Za-z0-9_%-]+/.exec(mail.text)?.[0];
       if (!link) throw new Error(`no sign-in link in mail to ${to}:\n${mail.text}`);
       return { link, token: decodeURIComponent(new URL(link).searchParams.get('token')!) };

@@ -2,3 +2,4 @@ export * from './users.ts';
 export * from './tools.ts';
 export * from './credits.ts';
 export * from './payments.ts';
+export * from './files.ts';

@@ -1,5 +1,6 @@
 import type { Credits, StorageInfo } from '../../../contract/auth.ts';
 import type { CreditsService } from '../credits/service.ts';
+import type { FilesService } from '../files/service.ts';
 
 const GB = 1024 ** 3;
 
@@ -17,14 +18,15 @@ export function storageInfo(usedBytes: number, quotaGb: number): StorageInfo {
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-/**
- * What the profile shows besides the user: storage and credits.
- * Files are a later module; until it exists a new account has stored nothing.
- */
-export function createAccountService(deps: { storageQuotaGb: number; credits: Pick<CreditsService, 'account'> }) {
+/** What the profile shows besides the user: storage and credits. */
+export function createAccountService(deps: {
+  storageQuotaGb: number;
+  credits: Pick<CreditsService, 'account'>;
+  files: Pick<FilesService, 'storageUsed'>;
+}) {
   return {
-    async storage(_userId: string): Promise<StorageInfo> {
-      return storageInfo(0, deps.storageQuotaGb);
+    async storage(userId: string): Promise<StorageInfo> {
+      return storageInfo(await deps.files.storageUsed(userId), deps.storageQuotaGb);
     },
     credits: (userId: string): Promise<Credits> => deps.credits.account(userId),
   };

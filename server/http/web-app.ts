@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { APP_NAME, APP_TAGLINE } from '../../contract/constants.ts';
+import { SOCIAL_IMAGE } from '../../contract/files.ts';
+import { sendApiNotFound } from './error-handler.ts';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absolute URL of the preview image. */
+  image: string | null;
+  url: string;
+}
+
+/** Answers the title and preview tags of a page, for crawlers that do not run JavaScript. */
+export type MetaResolver = (pathname: string) => Promise<Partial<PageMeta> | null>;
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function renderMeta(meta: PageMeta): string {
+  const tags: Array<[string, string, string]> = [
+    ['name', 'description', meta.description],
+    ['property', 'og:type', 'website'],
+    ['property', 'og:site_name', APP_NAME],
+    ['property', 'og:title', meta.title],
+    ['property', 'og:description', meta.description],
+    ['property', 'og:url', meta.url],
+    ['name', 'twitter:card', 'summary_large_image'],
+    ['name', 'twitter:title', meta.title],
+    ['name', 'twitter:description', meta.description],
+  ];
+  if (meta.image) {
+    tags.push(
+      ['property', 'og:image', meta.image],
+      ['property', 'og:image:width', String(SOCIAL_IMAGE.width)],
+      ['property', 'og:image:height', String(SOCIAL_IMAGE.height)],
+      ['name', 'twitter:image', meta.image],
+    );
+  }
+  return [`<title>${escape(meta.title)}</title>`, ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escape(value)}" />`)].join('\n    ');
+}
+
+/** Puts the page's title and preview tags into index.html, replacing its own <title>. */
+export function injectMeta(html: string, meta: PageMeta): string {
+  const withoutTitle = html.replace(/<title>[\s\S]*?<\/title>/i, '');
+  return withoutTitle.replace(/<\/head>/i, `    ${renderMeta(meta)}\n  </head>`);
+}
+
+/**
+ * Serves the built React app; any other GET that wants a page gets index.html (client-side routes),
+ * with the page's title and social preview tags filled in on the server.
+ */
+export async function registerWebApp(app: FastifyInstance, opts: { webRoot: string; publicUrl: string; resolveMeta: MetaResolver }) {
+  const indexPath = path.join(opts.webRoot, 'index.html');
+  const built = fs.existsSync(indexPath);
+  const base = opts.publicUrl.replace(/\/$/, '');
+  const defaults: PageMeta = {
+    title: `${APP_NAME} - ${APP_TAGLINE}`,
+    description: 'AI tools for creators: image morpher, mockups, headshots, thumbnails, captions, transcription and more. Pay per generation, no subscription.',
+    image: `${base}/og-default.png`,
+    url: base,
+  };
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: opts.webRoot,
+      index: false,
+      // Built assets carry a content hash in their names, so they can be cached for good.
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.startsWith(path.join(opts.webRoot, 'assets') + path.sep);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+  const template = built ? fs.readFileSync(indexPath, 'utf8') : '';
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    if (pathname.startsWith('/api/') || pathname === '/api') return sendApiNotFound(request, reply);
+    if (request.method !== 'GET' && request.method !== 'HEAD') return sendApiNotFound(request, reply);
+    if (!built) {
+      return reply.status(503).type('text/plain').send('The web app is not built yet. Run `npm run build` (npm start does it).');
+    }
+    if (path.extname(pathname)) return reply.status(404).type('text/plain').send('Not found');
+    const found = await opts.resolveMeta(pathname).catch(() => null);
+    const meta = { ...defaults, url: `${base}${pathname}`, ...found };
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(injectMeta(template, meta));
+  });
+}

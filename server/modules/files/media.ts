@@ -1,0 +1,99 @@
+import sharp, { type Metadata } from 'sharp';
+import { AppError } from '../../http/errors.ts';
+
+export type MediaCategory = 'image' | 'audio' | 'video';
+export interface MediaType {
+  mime: string;
+  ext: string;
+  category: MediaCategory;
+}
+
+const startsWith = (buf: Buffer, bytes: number[], offset = 0) => bytes.every((b, i) => buf[offset + i] === b);
+const ascii = (buf: Buffer, text: string, offset = 0) => buf.subarray(offset, offset + text.length).toString('latin1') === text;
+
+/**
+ * Decides a file's type from its first bytes (magic numbers), never from its name or declared type.
+ * Answers null for anything the product does not accept (SVG, HTML, executables, …).
+ */
+export function sniff(buf: Buffer): MediaType | null {
+  if (buf.length < 12) return null;
+  if (startsWith(buf, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: 'image/png', ext: 'png', category: 'image' };
+  if (startsWith(buf, [0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', ext: 'jpg', category: 'image' };
+  if (ascii(buf, 'RIFF') && ascii(buf, 'WEBP', 8)) return { mime: 'image/webp', ext: 'webp', category: 'image' };
+  if (ascii(buf, 'RIFF') && ascii(buf, 'WAVE', 8)) return { mime: 'audio/wav', ext: 'wav', category: 'audio' };
+  if (ascii(buf, 'OggS')) return { mime: 'audio/ogg', ext: 'ogg', category: 'audio' };
+  if (ascii(buf, 'ID3') || (buf[0] === 0xff && (buf[1]! & 0xe0) === 0xe0 && (buf[1]! & 0x06) !== 0)) {
+    return { mime: 'audio/mpeg', ext: 'mp3', category: 'audio' };
+  }
+  if (startsWith(buf, [0x1a, 0x45, 0xdf, 0xa3])) return { mime: 'audio/webm', ext: 'webm', category: 'audio' };
+  if (ascii(buf, 'ftyp', 4)) {
+    const brand = buf.subarray(8, 12).toString('latin1');
+    if (brand.startsWith('M4A') || brand.startsWith('M4B')) return { mime: 'audio/mp4', ext: 'm4a', category: 'audio' };
+    return { mime: 'video/mp4', ext: 'mp4', category: 'video' };
+  }
+  return null;
+}
+
+export const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+
+export interface ProcessedImage {
+  buffer: Buffer;
+  mime: string;
+  ext: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Re-encodes an image through libvips so only pixels survive (no scripts, no trailing payloads, no EXIF),
+ * refusing decompression bombs from the header before any pixel is decoded.
+ */
+export async function processImage(input: Buffer, maxPixels: number): Promise<ProcessedImage> {
+  const type = sniff(input);
+  if (!type || !IMAGE_TYPES.has(type.mime)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PNG, JPG and WEBP images are accepted.');
+  }
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new AppError('VALIDATION_ERROR', 'The image could not be read. It may be damaged.');
+  }
+  if (!meta.width || !meta.height) throw new AppError('VALIDATION_ERROR', 'The image could not be read. It may be damaged.');
+  if (meta.width * meta.height > maxPixels) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The image is too large (${meta.width}x${meta.height}). The limit is ${Math.round(maxPixels / 1_000_000)} megapixels.`,
+    );
+  }
+  try {
+    const pipeline = sharp(input, { limitInputPixels: maxPixels }).rotate();
+    const { data, info } = await (type.mime === 'image/png'
+      ? pipeline.png({ compressionLevel: 6 })
+      : type.mime === 'image/webp'
+        ? pipeline.webp({ quality: 92 })
+        : pipeline.jpeg({ quality: 92, mozjpeg: true })
+    ).toBuffer({ resolveWithObject: true });
+    return { buffer: data, mime: type.mime, ext: type.ext, width: info.width, height: info.height };
+  } catch {
+    throw new AppError('VALIDATION_ERROR', 'The image could not be read. It may be damaged.');
+  }
+}
+
+/** A WebP thumbnail about 512 px on its longest side (never enlarged). */
+export async function makeThumbnail(image: Buffer): Promise<Buffer> {
+  return sharp(image).resize(512, 512, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+}
+
+/** The 1200x630 social preview image. */
+export async function makeSocialImage(image: Buffer): Promise<Buffer> {
+  return sharp(image).resize(1200, 630, { fit: 'cover', position: 'attention' }).jpeg({ quality: 85 }).toBuffer();
+}
+
+/** A file name with no path and only safe characters, for metadata and downloads. */
+export function safeFilename(name: string | undefined | null): string | null {
+  if (!name) return null;
+  const base = name.split(/[\\/]/).pop()!.normalize('NFKC');
+  const cleaned = base.replace(/[^\p{L}\p{N} ._()-]/gu, '_').replace(/^\.+/, '').trim().slice(0, 120);
+  return cleaned || null;
+}

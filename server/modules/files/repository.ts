@@ -1,0 +1,81 @@
+import { and, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { files } from '../../db/schema/index.ts';
+
+export type FileRow = typeof files.$inferSelect;
+export type NewFile = typeof files.$inferInsert;
+
+export async function insertFile(db: DbOrTx, values: NewFile): Promise<FileRow> {
+  const [row] = await db.insert(files).values(values).returning();
+  return row!;
+}
+
+export async function findFile(db: DbOrTx, id: string): Promise<FileRow | undefined> {
+  const [row] = await db.select().from(files).where(eq(files.id, id));
+  return row;
+}
+
+/**
+ * A user's files, newest first. Keyset paging (after a cursor) walks the (user, category, created_at, id)
+ * index without scanning skipped rows; plain offsets are kept for the spec's `offset` parameter.
+ */
+export async function listFiles(
+  db: DbOrTx,
+  q: { userId: string; category: string; tool?: string; limit: number; offset: number; after?: { createdAt: Date; id: string } },
+): Promise<FileRow[]> {
+  const conditions = [eq(files.userId, q.userId), eq(files.category, q.category)];
+  if (q.tool) conditions.push(eq(files.toolName, q.tool));
+  if (q.after) {
+    conditions.push(
+      or(lt(files.createdAt, q.after.createdAt), and(eq(files.createdAt, q.after.createdAt), lt(files.id, q.after.id)))!,
+    );
+  }
+  return db
+    .select()
+    .from(files)
+    .where(and(...conditions))
+    .orderBy(desc(files.createdAt), desc(files.id))
+    .limit(q.limit)
+    .offset(q.after ? 0 : q.offset);
+}
+
+export async function listForClear(db: DbOrTx, userId: string, tool?: string): Promise<FileRow[]> {
+  const conditions = [eq(files.userId, userId), eq(files.category, 'image')];
+  if (tool) conditions.push(eq(files.toolName, tool));
+  return db.select().from(files).where(and(...conditions));
+}
+
+export async function deleteFileRow(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(files).where(eq(files.id, id));
+}
+
+export async function updateFile(db: DbOrTx, id: string, values: Partial<NewFile>): Promise<FileRow | undefined> {
+  const [row] = await db.update(files).set(values).where(eq(files.id, id)).returning();
+  return row;
+}
+
+export async function incrementCounter(db: DbOrTx, id: string, counter: 'viewCount' | 'shareCount'): Promise<number> {
+  const column = files[counter];
+  const [row] = await db
+    .update(files)
+    .set({ [counter]: sql`${column} + 1` })
+    .where(eq(files.id, id))
+    .returning({ value: column });
+  return row?.value ?? 0;
+}
+
+export async function expiredFiles(db: DbOrTx, now: Date, limit: number): Promise<FileRow[]> {
+  return db
+    .select()
+    .from(files)
+    .where(and(isNotNull(files.expiresAt), lt(files.expiresAt, now)))
+    .limit(limit);
+}
+
+export async function storageUsed(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${files.sizeBytes} + ${files.thumbnailSizeBytes}), 0)::text` })
+    .from(files)
+    .where(eq(files.userId, userId));
+  return Number(row?.total ?? 0);
+}

@@ -1,0 +1,143 @@
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fileListQuery, fileListResponse, galleryItemSchema, sharedFileSchema, sharedRequest } from '../../../contract/files.ts';
+import { badRequest } from '../../http/errors.ts';
+import { ok, okSchema } from '../../http/envelope.ts';
+import { currentUser } from '../../http/session.ts';
+import type { FileVariant, FilesService } from './service.ts';
+
+const tags = ['files'];
+const idParams = z.strictObject({ id: z.uuid() });
+const viewer = (request: FastifyRequest) => request.auth?.user.id ?? null;
+
+export interface FilesRoutesDeps {
+  files: FilesService;
+  limits: { maxUploadBytes: number };
+}
+
+/** Streams a file with the right type, disposition, caching and range headers. */
+async function sendFile(
+  files: FilesService,
+  request: FastifyRequest,
+  id: string,
+  reply: FastifyReply,
+  variant: FileVariant,
+  disposition: 'inline' | 'attachment',
+) {
+  const opened = await files.open(id, viewer(request), variant, variant === 'original' ? request.headers.range : undefined);
+  reply
+    .header('content-type', opened.contentType)
+    .header('content-disposition', `${disposition}; filename="${opened.filename}"`)
+    .header('cache-control', `${opened.isPublic ? 'public' : 'private'}, max-age=300`)
+    .header('accept-ranges', 'bytes');
+  if (opened.range) {
+    reply
+      .status(206)
+      .header('content-range', `bytes ${opened.range.start}-${opened.range.end}/${opened.size}`)
+      .header('content-length', opened.range.end - opened.range.start + 1);
+  } else {
+    reply.header('content-length', opened.size);
+  }
+  return reply.send(opened.stream);
+}
+
+export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, deps) => {
+  await app.register(multipart, {
+    limits: { fileSize: deps.limits.maxUploadBytes, files: 1, parts: 1000, fields: 20, fieldSize: 1024, headerPairs: 100 },
+  });
+
+  app.post(
+    '/upload',
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: 'Upload one image or audio file (multipart field "file")', consumes: ['multipart/form-data'], response: { 200: okSchema(z.object({ file: galleryItemSchema })) } },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data.');
+      const part = await request.file();
+      if (!part) throw badRequest('No file was sent.');
+      const data = await part.toBuffer();
+      const saved = await deps.files.save({
+        userId: currentUser(request).id,
+        data,
+        entityType: 'upload',
+        originalFilename: part.filename,
+        enforceQuota: true,
+      });
+      return ok({ file: deps.files.galleryItem(saved) });
+    },
+  );
+
+  app.get(
+    '/list',
+    { config: { auth: 'user' }, schema: { tags, summary: 'My files, newest first', querystring: fileListQuery, response: { 200: okSchema(fileListResponse) } } },
+    async (request) => ok(await deps.files.list(currentUser(request).id, request.query)),
+  );
+
+  app.delete(
+    '/delete/:id',
+    { config: { auth: 'user' }, schema: { tags, summary: 'Delete one of my files', params: idParams, response: { 200: okSchema(z.object({ deleted: z.literal(true) })) } } },
+    async (request) => {
+      await deps.files.delete(currentUser(request).id, request.params.id);
+      return ok({ deleted: true as const });
+    },
+  );
+
+  app.delete(
+    '/clear',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Delete all my gallery images (or one tool’s)',
+        querystring: z.strictObject({ tool: z.string().min(1).max(64).regex(/^[a-z0-9-]+$/).optional() }),
+        response: { 200: okSchema(z.object({ deleted: z.number().int() })) },
+      },
+    },
+    async (request) => ok({ deleted: await deps.files.clear(currentUser(request).id, request.query.tool) }),
+  );
+
+  app.get('/thumbnail/:id', { schema: { tags, summary: 'Thumbnail (WebP, about 512 px)', params: idParams } }, (request, reply) =>
+    sendFile(deps.files, request, request.params.id, reply, 'thumbnail', 'inline'),
+  );
+  app.get('/download/:id', { schema: { tags, summary: 'The full file as a download', params: idParams } }, (request, reply) =>
+    sendFile(deps.files, request, request.params.id, reply, 'original', 'attachment'),
+  );
+  app.get(
+    '/serve/:id',
+    { schema: { tags, summary: 'The file, streamed with Range support', params: idParams, querystring: z.strictObject({ download: z.enum(['true', 'false']).optional() }) } },
+    (request, reply) => sendFile(deps.files, request, request.params.id, reply, 'original', request.query.download === 'true' ? 'attachment' : 'inline'),
+  );
+  app.get('/og/:id', { schema: { tags, summary: 'Social preview image, 1200x630', params: idParams } }, (request, reply) =>
+    sendFile(deps.files, request, request.params.id, reply, 'social', 'inline'),
+  );
+
+  app.post(
+    '/:id/toggle-visibility',
+    { config: { auth: 'user' }, schema: { tags, summary: 'Make public or private', params: idParams, response: { 200: okSchema(z.object({ is_public: z.boolean() })) } } },
+    async (request) => ok(await deps.files.toggleVisibility(currentUser(request).id, request.params.id)),
+  );
+
+  app.get(
+    '/:id/share-url',
+    { config: { auth: 'user' }, schema: { tags, summary: 'Link to the public file page', params: idParams, response: { 200: okSchema(z.object({ share_url: z.string(), is_public: z.boolean() })) } } },
+    async (request) => ok(await deps.files.shareUrl(currentUser(request).id, request.params.id)),
+  );
+
+  app.post(
+    '/:id/shared',
+    { schema: { tags, summary: 'Count a share', params: idParams, body: sharedRequest, response: { 200: okSchema(z.object({ share_count: z.number().int() })) } } },
+    async (request) => ok(await deps.files.recordShare(request.params.id, viewer(request), request.body.platform)),
+  );
+};
+
+/** GET /api/file/{uuid}: the public file page. */
+export const publicFileRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async (app, deps) => {
+  app.get(
+    '/:id',
+    { schema: { tags, summary: 'A file page: public files for anyone, private ones for their owner', params: idParams, response: { 200: okSchema(sharedFileSchema) } } },
+    async (request) => ok(await deps.files.publicView(request.params.id, viewer(request))),
+  );
+};

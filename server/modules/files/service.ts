@@ -1,0 +1,329 @@
+import { Readable } from 'node:stream';
+import { TOOL_CATALOGUE } from '../../../contract/tools.ts';
+import {
+  daysUntilDeletion,
+  downloadFilename,
+  type GalleryItem,
+  type SharedFile,
+  type SharePlatform,
+} from '../../../contract/files.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { randomToken } from '../../lib/crypto.ts';
+import type { ObjectStorage } from '../../providers/storage/storage.ts';
+import { findUserById } from '../auth/repository.ts';
+import { makeSocialImage, makeThumbnail, processImage, safeFilename, sniff } from './media.ts';
+import * as repo from './repository.ts';
+import type { FileRow } from './repository.ts';
+
+export interface FilesDeps {
+  db: Db;
+  storage: ObjectStorage;
+  clock: Clock;
+  settings: {
+    publicUrl: string;
+    retentionDays: number;
+    maxImagePixels: number;
+    maxImageBytes: number;
+    maxAudioBytes: number;
+    quotaBytes: number;
+  };
+}
+
+export interface SaveFileInput {
+  userId: string;
+  data: Buffer;
+  /** generated_image, upload, audio, … */
+  entityType: string;
+  toolName?: string | null;
+  prompt?: string | null;
+  originalFilename?: string | null;
+  metadata?: Record<string, unknown>;
+  /** Uploads count against the quota; generated results the user paid for are always kept. */
+  enforceQuota?: boolean;
+}
+
+export type FileVariant = 'original' | 'thumbnail' | 'social';
+
+export interface OpenedFile {
+  stream: Readable;
+  size: number;
+  contentType: string;
+  range?: { start: number; end: number };
+  filename: string;
+  isPublic: boolean;
+}
+
+const toolTitle = (id: string | null) => TOOL_CATALOGUE.find((t) => t.id === id)?.title ?? null;
+
+/** Files: storage, thumbnails, the gallery, public sharing and 30-day expiry. Access is owner or public. */
+export function createFilesService(deps: FilesDeps) {
+  const { db, storage, clock, settings } = deps;
+  const base = settings.publicUrl.replace(/\/$/, '');
+
+  const readable = (file: FileRow, viewerId: string | null) => file.userId === viewerId || file.isPublic;
+
+  /** The file if the viewer may see it; another user's private file is indistinguishable from a missing one. */
+  async function visibleFile(id: string, viewerId: string | null): Promise<FileRow> {
+    const file = await repo.findFile(db, id);
+    if (!file || !readable(file, viewerId)) throw notFound('File not found');
+    return file;
+  }
+
+  async function ownFile(id: string, userId: string): Promise<FileRow> {
+    const file = await repo.findFile(db, id);
+    if (!file || file.userId !== userId) throw notFound('File not found');
+    return file;
+  }
+
+  function title(file: FileRow): string {
+    return toolTitle(file.toolName) ?? file.originalFilename ?? file.entityType.replaceAll('_', ' ');
+  }
+
+  function galleryItem(file: FileRow): GalleryItem {
+    const meta = file.metadata ?? {};
+    return {
+      id: file.id,
+      image: `/api/files/thumbnail/${file.id}`,
+      fullImage: `/api/files/download/${file.id}`,
+      prompt: file.prompt,
+      timestamp: file.createdAt.toISOString(),
+      tool: file.toolName,
+      title: title(file),
+      content_type: file.fileType,
+      entity_type: file.entityType,
+      file_type: file.fileType,
+      is_public: file.isPublic,
+      days_until_deletion: daysUntilDeletion(file.expiresAt, clock.now()),
+      metadata: {
+        ...meta,
+        tool_name: file.toolName,
+        prompt: file.prompt,
+        original_filename: file.originalFilename,
+        hasThumbnail: !!file.thumbnailKey,
+        isThumbnail: false,
+        visibility: file.isPublic ? 'public' : 'private',
+        is_public: file.isPublic,
+        share_token: file.shareToken,
+        view_count: file.viewCount,
+        width: file.width,
+        height: file.height,
+      },
+    };
+  }
+
+  /** Removes a file's objects, then its row, so nothing is left orphaned either way; safe to repeat. */
+  async function remove(file: FileRow): Promise<void> {
+    await storage.delete(file.storageKey);
+    if (file.thumbnailKey) await storage.delete(file.thumbnailKey);
+    await repo.deleteFileRow(db, file.id);
+  }
+
+  const cursorOf = (file: FileRow) => Buffer.from(`${file.createdAt.toISOString()}|${file.id}`).toString('base64url');
+  function parseCursor(cursor: string): { createdAt: Date; id: string } {
+    const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+    const createdAt = new Date(iso ?? '');
+    if (Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id ?? '')) throw new AppError('VALIDATION_ERROR', 'cursor: invalid');
+    return { createdAt, id: id! };
+  }
+
+  return {
+    galleryItem,
+
+    /**
+     * Checks, re-encodes and stores a file with its thumbnail. The type is decided by content; images are
+     * re-encoded with a pixel limit. Either everything is stored or nothing is.
+     */
+    async save(input: SaveFileInput): Promise<FileRow> {
+      const type = sniff(input.data);
+      if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This file type is not supported.');
+      const limit = type.category === 'image' ? settings.maxImageBytes : settings.maxAudioBytes;
+      if (input.data.length > limit) {
+        throw new AppError('PAYLOAD_TOO_LARGE', `The file is too large. The limit is ${Math.floor(limit / 1024 / 1024)} MB.`);
+      }
+      if (input.enforceQuota && (await repo.storageUsed(db, input.userId)) + input.data.length > settings.quotaBytes) {
+        throw new AppError('PAYLOAD_TOO_LARGE', 'Your storage is full. Delete some files from your gallery and try again.');
+      }
+      const image = type.category === 'image' ? await processImage(input.data, settings.maxImagePixels) : null;
+      const body = image?.buffer ?? input.data;
+      const thumbnail = image ? await makeThumbnail(image.buffer) : null;
+      const id = crypto.randomUUID();
+      const storageKey = `files/${input.userId}/${id}.${type.ext}`;
+      const thumbnailKey = thumbnail ? `thumbs/${input.userId}/${id}.webp` : null;
+      const now = clock.now();
+      const isImage = type.category === 'image';
+      await storage.put(storageKey, body, type.mime);
+      try {
+        if (thumbnail && thumbnailKey) await storage.put(thumbnailKey, thumbnail, 'image/webp');
+        return await repo.insertFile(db, {
+          id,
+          userId: input.userId,
+          entityType: input.entityType,
+          category: input.entityType === 'upload' ? 'upload' : type.category,
+          fileType: type.mime,
+          sizeBytes: body.length,
+          storageKey,
+          thumbnailKey,
+          thumbnailSizeBytes: thumbnail?.length ?? 0,
+          width: image?.width ?? null,
+          height: image?.height ?? null,
+          toolName: input.toolName ?? null,
+          originalFilename: safeFilename(input.originalFilename),
+          prompt: input.prompt ?? null,
+          metadata: input.metadata ?? {},
+          createdAt: now,
+          expiresAt: isImage ? new Date(now.getTime() + settings.retentionDays * 86_400_000) : null,
+        });
+      } catch (err) {
+        await storage.delete(storageKey).catch(() => {});
+        if (thumbnailKey) await storage.delete(thumbnailKey).catch(() => {});
+        throw err;
+      }
+    },
+
+    async list(userId: string, q: { category: string; tool?: string; limit: number; offset: number; cursor?: string }) {
+      const rows = await repo.listFiles(db, {
+        userId,
+        category: q.category,
+        tool: q.tool,
+        limit: q.limit + 1,
+        offset: q.offset,
+        after: q.cursor ? parseCursor(q.cursor) : undefined,
+      });
+      const page = rows.slice(0, q.limit);
+      const hasMore = rows.length > q.limit;
+      return {
+        files: page.map(galleryItem),
+        pagination: { limit: q.limit, offset: q.offset, hasMore, nextCursor: hasMore ? cursorOf(page[page.length - 1]!) : null },
+      };
+    },
+
+    async delete(userId: string, id: string): Promise<void> {
+      await remove(await ownFile(id, userId));
+    },
+
+    /** Deletes all of a user's gallery images (optionally one tool's). */
+    async clear(userId: string, tool?: string): Promise<number> {
+      const rows = await repo.listForClear(db, userId, tool);
+      for (const file of rows) await remove(file);
+      return rows.length;
+    },
+
+    /** Opens a file's bytes for a viewer allowed to see it; a range is honoured on the original. */
+    async open(id: string, viewerId: string | null, variant: FileVariant, rangeHeader?: string): Promise<OpenedFile> {
+      const file = await visibleFile(id, viewerId);
+      const ext = file.storageKey.split('.').pop() ?? 'bin';
+      const filename = downloadFilename(toolTitle(file.toolName) ?? file.originalFilename ?? file.entityType, file.createdAt, ext);
+      if (variant === 'social') {
+        if (file.category !== 'image' && file.category !== 'upload') throw notFound('File not found');
+        const original = await storage.get(file.storageKey);
+        if (!original) throw notFound('File not found');
+        const data = await makeSocialImage(await streamToBuffer(original.stream));
+        return { stream: Readable.from(data), size: data.length, contentType: 'image/jpeg', filename, isPublic: file.isPublic };
+      }
+      const key = variant === 'thumbnail' && file.thumbnailKey ? file.thumbnailKey : file.storageKey;
+      const contentType = key === file.thumbnailKey ? 'image/webp' : file.fileType;
+      const size = key === file.thumbnailKey ? file.thumbnailSizeBytes : file.sizeBytes;
+      const range = variant === 'original' && rangeHeader ? parseRange(rangeHeader, size) : undefined;
+      const object = await storage.get(key, range);
+      if (!object) throw notFound('File not found');
+      return { stream: object.stream, size: object.size, contentType, range, filename, isPublic: file.isPublic };
+    },
+
+    async toggleVisibility(userId: string, id: string): Promise<{ is_public: boolean }> {
+      const file = await ownFile(id, userId);
+      const updated = await repo.updateFile(db, id, { isPublic: !file.isPublic, shareToken: file.shareToken ?? randomToken(16) });
+      return { is_public: updated!.isPublic };
+    },
+
+    async shareUrl(userId: string, id: string): Promise<{ share_url: string; is_public: boolean }> {
+      const file = await ownFile(id, userId);
+      const token = file.shareToken ?? (await repo.updateFile(db, id, { shareToken: randomToken(16) }))!.shareToken!;
+      return { share_url: `${base}/file/${file.id}?s=${token}`, is_public: file.isPublic };
+    },
+
+    /** Counts a share of a file the caller may see. */
+    async recordShare(id: string, viewerId: string | null, _platform: SharePlatform): Promise<{ share_count: number }> {
+      await visibleFile(id, viewerId);
+      return { share_count: await repo.incrementCounter(db, id, 'shareCount') };
+    },
+
+    /** The public file page's data; a view by anyone but the owner is counted. */
+    async publicView(id: string, viewerId: string | null): Promise<SharedFile> {
+      const file = await visibleFile(id, viewerId);
+      const isOwner = file.userId === viewerId;
+      const views = isOwner ? file.viewCount : await repo.incrementCounter(db, id, 'viewCount');
+      const owner = await findUserById(db, file.userId);
+      const ext = file.storageKey.split('.').pop() ?? 'bin';
+      const isImage = file.fileType.startsWith('image/');
+      return {
+        uuid: file.id,
+        filename: file.originalFilename ?? downloadFilename(toolTitle(file.toolName) ?? file.entityType, file.createdAt, ext),
+        title: title(file),
+        entity_type: file.entityType,
+        file_type: file.fileType,
+        file_url: `/api/files/serve/${file.id}`,
+        download_url: `/api/files/download/${file.id}`,
+        og_image_url: isImage ? `${base}/api/files/og/${file.id}` : null,
+        is_public: file.isPublic,
+        is_owner: isOwner,
+        user: { name: owner?.name ?? 'Ampkit user' },
+        created_at: file.createdAt.toISOString(),
+        share_count: file.shareCount,
+        view_count: views,
+        prompt: file.prompt,
+      };
+    },
+
+    /** For the server-rendered preview tags: a public file's title and image, or nothing. */
+    async socialPreview(id: string): Promise<{ title: string; description: string; image: string | null } | null> {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+      const file = await repo.findFile(db, id);
+      if (!file?.isPublic) return null;
+      const owner = await findUserById(db, file.userId);
+      return {
+        title: `${title(file)} by ${owner?.name ?? 'an Ampkit creator'}`,
+        description: file.prompt ? file.prompt.slice(0, 200) : `Check out this ${file.entityType.replaceAll('_', ' ')} created with Ampkit`,
+        image: file.fileType.startsWith('image/') ? `${base}/api/files/og/${file.id}` : null,
+      };
+    },
+
+    /** Deletes files past their expiry, rows and objects together. Safe to run twice. */
+    async expire(batch = 200): Promise<number> {
+      const rows = await repo.expiredFiles(db, clock.now(), batch);
+      for (const file of rows) await remove(file);
+      return rows.length;
+    },
+
+    storageUsed: (userId: string) => repo.storageUsed(db, userId),
+  };
+}
+
+export type FilesService = ReturnType<typeof createFilesService>;
+
+/** `bytes=start-end` (one range) within a size; 416 when it cannot be satisfied. */
+export function parseRange(header: string, size: number): { start: number; end: number } | undefined {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start > end || start >= size) {
+    throw new AppError('RANGE_NOT_SATISFIABLE', 'The requested range is not available.', { size });
+  }
+  return { start, end };
+}
+
+async function streamToBuffer(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test-support/app.ts';
+import { startFakeS3 } from '../../test-support/fake-s3.ts';
+import { makePng } from '../../test-support/media.ts';
+import { localStorage } from './local.ts';
+import { s3Storage } from './s3.ts';
+import type { ObjectStorage } from './storage.ts';
+
+let s3: Awaited<ReturnType<typeof startFakeS3>>;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ampkit-storage-'));
+beforeAll(async () => {
+  s3 = await startFakeS3({ bucket: 'ampkit-test', accessKeyId: 'AKIATEST' });
+});
+afterAll(async () => {
+  await s3?.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+const read = async (storage: ObjectStorage, key: string, range?: { start: number; end: number }) => {
+  const object = await storage.get(key, range);
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const c of object.stream) chunks.push(Buffer.from(c));
+  return { body: Buffer.concat(chunks), size: object.size };
+};
+
+const adapters: Array<[string, () => ObjectStorage]> = [
+  ['local disk', () => localStorage(tmp)],
+  ['S3', () => s3Storage({ bucket: 'ampkit-test', region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 'AKIATEST', secretAccessKey: 'secret' })],
+];
+
+describe.each(adapters)('%s storage', (_name, make) => {
+  it('puts, reads whole and ranged, and deletes (twice is fine)', async () => {
+    const storage = make();
+    const body = Buffer.from('0123456789abcdef');
+    await storage.put('files/u1/a.bin', body, 'application/octet-stream');
+    expect(await storage.exists('files/u1/a.bin')).toBe(true);
+    expect(await read(storage, 'files/u1/a.bin')).toEqual({ body, size: 16 });
+    expect(await read(storage, 'files/u1/a.bin', { start: 2, end: 5 })).toEqual({ body: Buffer.from('2345'), size: 16 });
+    await storage.delete('files/u1/a.bin');
+    await storage.delete('files/u1/a.bin');
+    expect(await storage.exists('files/u1/a.bin')).toBe(false);
+    expect(await storage.get('files/u1/a.bin')).toBeNull();
+  });
+
+  it('refuses keys that could escape', async () => {
+    const storage = make();
+    for (const key of ['../x', 'files/../../etc/passwd', '/abs', 'UPPER', 'a//b']) {
+      await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/invalid storage key/);
+    }
+  });
+});
+
+describe('the app on S3', () => {
+  it('stores generated images and thumbnails in the bucket and serves them back', async () => {
+    const t = await createTestApp({
+      S3_BUCKET: 'ampkit-test',
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: 'AKIATEST',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    try {
+      const user = await t.signIn('s3@example.com');
+      const file = await t.app.services.files.save({ userId: user.userId, data: await makePng(300, 200), entityType: 'generated_image', toolName: 'image-variator' });
+      expect(s3.objects.has(file.storageKey)).toBe(true);
+      expect(s3.objects.get(file.thumbnailKey!)?.contentType).toBe('image/webp');
+      const res = await t.call('GET', `/api/files/download/${file.id}`, { session: user });
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload).toEqual(s3.objects.get(file.storageKey)!.body);
+      await t.call('DELETE', `/api/files/delete/${file.id}`, { session: user });
+      expect(s3.objects.has(file.storageKey)).toBe(false);
+      expect(s3.objects.has(file.thumbnailKey!)).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('surfaces a bad key from the store as a failure, storing nothing', async () => {
+    const storage = s3Storage({ bucket: 'ampkit-test', region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 'WRONG', secretAccessKey: 'x' });
+    await expect(storage.put('files/u/x.bin', Buffer.from('x'), 'text/plain')).rejects.toThrow();
+    expect(s3.objects.has('files/u/x.bin')).toBe(false);
+  });
+});

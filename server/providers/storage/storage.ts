@@ -1,0 +1,24 @@
+import type { Readable } from 'node:stream';
+
+export interface StoredObject {
+  stream: Readable;
+  /** Size of the whole object. */
+  size: number;
+}
+
+/** Where file bytes live. Keys are server-made (`[a-z0-9/_.-]`), never user input. */
+export interface ObjectStorage {
+  readonly kind: 'local' | 's3';
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The object, or a byte range of it (inclusive end); null when it does not exist. */
+  get(key: string, range?: { start: number; end: number }): Promise<StoredObject | null>;
+  /** Removes the object; removing a missing object is not an error. */
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+}
+
+const KEY = /^[a-z0-9][a-z0-9/_.-]{0,255}$/;
+
+export function assertKey(key: string): void {
+  if (!KEY.test(key) || key.includes('..') || key.includes('//')) throw new Error(`invalid storage key: ${key}`);
+}
