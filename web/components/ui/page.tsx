@@ -3,8 +3,12 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { cn } from './cn.ts';
 
 /** The standard page frame: a centred column with a title block; sets document.title. */
-export function Page({ title, description, actions, children, className, documentTitle }: {
+export function Page({ title, description, actions, children, className, documentTitle, icon, badge }: {
   title: ReactNode;
+  /** Shown before the title, outside the heading. */
+  icon?: ReactNode;
+  /** Shown after the title, outside the heading (so the heading's name stays the title). */
+  badge?: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;
   children?: ReactNode;
@@ -17,7 +21,11 @@ export function Page({ title, description, actions, children, className, documen
     <div className={cn('mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12', className)}>
       <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+          <div className="flex flex-wrap items-center gap-3">
+            {icon}
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+            {badge}
+          </div>
           {description && <p className="mt-2 max-w-2xl text-slate-600">{description}</p>}
         </div>
         {actions}

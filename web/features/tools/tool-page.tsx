@@ -42,13 +42,9 @@ export function ToolPage() {
   return (
     <Page
       documentTitle={tool.title}
-      title={
-        <span className="flex flex-wrap items-center gap-3">
-          <ToolIcon iconName={tool.iconName} color={tool.color} />
-          {tool.title}
-          <ToolStatusBadge status={tool.status} />
-        </span>
-      }
+      title={tool.title}
+      icon={<ToolIcon iconName={tool.iconName} color={tool.color} />}
+      badge={<ToolStatusBadge status={tool.status} />}
       description={tool.description}
       actions={backLink}
     >
