@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../../http/errors.ts';
 
 export type MediaCategory = 'image' | 'audio' | 'video';
@@ -42,6 +42,8 @@ export interface ProcessedImage {
   ext: string;
   width: number;
   height: number;
+  /** WebP thumbnail about 512 px, made from the same decode. */
+  thumbnail: Buffer;
 }
 
 /**
@@ -68,21 +70,28 @@ export async function processImage(input: Buffer, maxPixels: number): Promise<Pr
   }
   try {
     const pipeline = sharp(input, { limitInputPixels: maxPixels }).rotate();
-    const { data, info } = await (type.mime === 'image/png'
-      ? pipeline.png({ compressionLevel: 6 })
-      : type.mime === 'image/webp'
-        ? pipeline.webp({ quality: 92 })
-        : pipeline.jpeg({ quality: 92, mozjpeg: true })
-    ).toBuffer({ resolveWithObject: true });
-    return { buffer: data, mime: type.mime, ext: type.ext, width: info.width, height: info.height };
+    const encoded = pipeline.clone();
+    const [{ data, info }, thumbnail] = await Promise.all([
+      (type.mime === 'image/png'
+        ? encoded.png({ compressionLevel: 6 })
+        : type.mime === 'image/webp'
+          ? encoded.webp({ quality: 92 })
+          : encoded.jpeg({ quality: 92 })
+      ).toBuffer({ resolveWithObject: true }),
+      thumbnailOf(pipeline.clone()),
+    ]);
+    return { buffer: data, mime: type.mime, ext: type.ext, width: info.width, height: info.height, thumbnail };
   } catch {
     throw new AppError('VALIDATION_ERROR', 'The image could not be read. It may be damaged.');
   }
 }
 
+const thumbnailOf = (image: Sharp) =>
+  image.resize(512, 512, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+
 /** A WebP thumbnail about 512 px on its longest side (never enlarged). */
 export async function makeThumbnail(image: Buffer): Promise<Buffer> {
-  return sharp(image).resize(512, 512, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+  return thumbnailOf(sharp(image));
 }
 
 /** The 1200x630 social preview image. */

@@ -13,7 +13,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
 import { findUserById } from '../auth/repository.ts';
-import { makeSocialImage, makeThumbnail, processImage, safeFilename, sniff } from './media.ts';
+import { makeSocialImage, processImage, safeFilename, sniff } from './media.ts';
 import * as repo from './repository.ts';
 import type { FileRow } from './repository.ts';
 
@@ -147,7 +147,7 @@ export function createFilesService(deps: FilesDeps) {
       }
       const image = type.category === 'image' ? await processImage(input.data, settings.maxImagePixels) : null;
       const body = image?.buffer ?? input.data;
-      const thumbnail = image ? await makeThumbnail(image.buffer) : null;
+      const thumbnail = image?.thumbnail ?? null;
       const id = crypto.randomUUID();
       const storageKey = `files/${input.userId}/${id}.${type.ext}`;
       const thumbnailKey = thumbnail ? `thumbs/${input.userId}/${id}.webp` : null;
