@@ -1,7 +1,6 @@
-import { Info, LayoutGrid, LogIn, LogOut, Menu, Rocket, X } from 'lucide-react';
+import { Info, LayoutGrid, LogOut, Menu, Rocket, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { JOB_RUNNING_HINT, useJobRunning } from '../../lib/job-running.ts';
 import type { AuthState } from '../auth/use-auth.ts';
@@ -23,7 +22,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Below 768px the header collapses into this menu, which mirrors it. */
+/** Below 768px the header collapses into this menu, which mirrors it (Sign in stays in the header bar). */
 export function MobileMenu({ auth, onLogout }: { auth: AuthState; onLogout: () => void }) {
   const menu = useDisclosure();
   const { tools } = useToolsConfig();
@@ -83,7 +82,7 @@ export function MobileMenu({ auth, onLogout }: { auth: AuthState; onLogout: () =
               About
             </Link>
           </Section>
-          {user ? (
+          {user && (
             <Section title="Account">
               {userMenuItems(auth.isAdmin).map(({ to, label, icon: Icon }) => (
                 <Link key={to} to={to} className={itemClasses}>
@@ -96,11 +95,6 @@ export function MobileMenu({ auth, onLogout }: { auth: AuthState; onLogout: () =
                 Logout
               </button>
             </Section>
-          ) : (
-            <Link to="/auth" className={buttonClasses('primary', 'lg', 'mt-2 w-full')}>
-              <LogIn className="size-4" aria-hidden />
-              Sign in
-            </Link>
           )}
         </nav>
       )}
