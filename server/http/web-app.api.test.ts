@@ -25,6 +25,13 @@ afterAll(async () => {
 const metaOf = (html: string, key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
 
 describe('server-rendered page tags', () => {
+  it('serves the site root as a page', async () => {
+    const res = await t.call('GET', '/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
   it('serves index.html for client routes with the default title and large-card tags', async () => {
     const res = await t.call('GET', '/dashboard');
     expect(res.statusCode).toBe(200);
@@ -54,6 +61,14 @@ describe('server-rendered page tags', () => {
     const res = await t.call('GET', `/content/${item.id}`);
     expect(res.body).toContain('<title>Launch caption</title>');
     expect(metaOf(res.body, 'og:description')).toBe('We are live!');
+  });
+
+  it('draws the default 1344x768 preview card', async () => {
+    const res = await t.call('GET', '/og-default.png');
+    expect(res.statusCode).toBe(200);
+    const { default: sharp } = await import('sharp');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1344, 768]);
   });
 
   it('answers unknown asset paths with 404 and API paths with the envelope', async () => {

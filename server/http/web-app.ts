@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_NAME, APP_TAGLINE } from '../../contract/constants.ts';
 import { SOCIAL_IMAGE } from '../../contract/files.ts';
+import sharp from 'sharp';
 import { sendApiNotFound } from './error-handler.ts';
 
 export interface PageMeta {
@@ -43,6 +44,17 @@ export function renderMeta(meta: PageMeta): string {
   return [`<title>${escape(meta.title)}</title>`, ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escape(value)}" />`)].join('\n    ');
 }
 
+function brandCardSvg(): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1344" height="768" viewBox="0 0 1344 768">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#4c1d95"/><stop offset="1" stop-color="#7c3aed"/></linearGradient></defs>
+  <rect width="1344" height="768" fill="url(#g)"/>
+  <circle cx="1180" cy="140" r="260" fill="#a78bfa" opacity="0.25"/><circle cx="160" cy="660" r="220" fill="#c4b5fd" opacity="0.18"/>
+  <text x="96" y="360" font-family="DejaVu Sans, Arial, sans-serif" font-size="120" font-weight="700" fill="#ffffff">${APP_NAME}</text>
+  <text x="100" y="450" font-family="DejaVu Sans, Arial, sans-serif" font-size="48" fill="#ede9fe">${escape(APP_TAGLINE)}</text>
+  <text x="100" y="540" font-family="DejaVu Sans, Arial, sans-serif" font-size="32" fill="#ddd6fe">Pay per generation. No subscription.</text>
+</svg>`;
+}
+
 /** Puts the page's title and preview tags into index.html, replacing its own <title>. */
 export function injectMeta(html: string, meta: PageMeta): string {
   const withoutTitle = html.replace(/<title>[\s\S]*?<\/title>/i, '');
@@ -76,7 +88,7 @@ export async function registerWebApp(app: FastifyInstance, opts: { webRoot: stri
   }
   const template = built ? fs.readFileSync(indexPath, 'utf8') : '';
 
-  app.setNotFoundHandler(async (request, reply) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0]!;
     if (pathname.startsWith('/api/') || pathname === '/api') return sendApiNotFound(request, reply);
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendApiNotFound(request, reply);
@@ -87,5 +99,14 @@ export async function registerWebApp(app: FastifyInstance, opts: { webRoot: stri
     const found = await opts.resolveMeta(pathname).catch(() => null);
     const meta = { ...defaults, url: `${base}${pathname}`, ...found };
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(injectMeta(template, meta));
+  };
+  // The default social preview card (1344x768), drawn once.
+  let card: Promise<Buffer> | undefined;
+  app.get('/og-default.png', { schema: { hide: true } }, async (_request, reply) => {
+    card ??= sharp(Buffer.from(brandCardSvg())).png().toBuffer();
+    return reply.header('cache-control', 'public, max-age=86400').type('image/png').send(await card);
   });
+  // The site root is a page too (the static plugin serves files, not folders).
+  app.get('/', { schema: { hide: true } }, sendPage);
+  app.setNotFoundHandler(sendPage);
 }

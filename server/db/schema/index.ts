@@ -3,3 +3,4 @@ export * from './tools.ts';
 export * from './credits.ts';
 export * from './payments.ts';
 export * from './files.ts';
+export * from './generations.ts';

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** Every AI call: what was asked, by whom, from which provider, what it cost and how it ended. */
+export const generations = pgTable(
+  'generations',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tool: text('tool').notNull(),
+    serviceType: text('service_type').notNull(),
+    serviceVariant: text('service_variant').notNull().default('standard'),
+    provider: text('provider').notNull(),
+    model: text('model'),
+    prompt: text('prompt'),
+    status: text('status').notNull(),
+    credits: numeric('credits', { precision: 14, scale: 4 }).notNull().default('0'),
+    holdId: uuid('hold_id'),
+    jobId: text('job_id'),
+    attempts: integer('attempts').notNull().default(0),
+    processingTimeMs: integer('processing_time_ms'),
+    errorClass: text('error_class'),
+    errorMessage: text('error_message'),
+    inputFileIds: uuid('input_file_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    outputFileIds: uuid('output_file_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** The request's options (aspect ratio, styles, …) and, for jobs, what the worker needs. */
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('generations_user_created_idx').on(t.userId, t.createdAt),
+    index('generations_tool_created_idx').on(t.tool, t.createdAt),
+    check('generations_status', sql`${t.status} in ('pending','processing','completed','failed')`),
+  ],
+);

@@ -1,0 +1,98 @@
+import type { AiErrorClass, UpscaleTier } from '../../../contract/ai.ts';
+import { classifyAiError } from '../../../contract/ai.ts';
+
+/** An image handed to or returned by a provider. */
+export interface ImageData {
+  data: Buffer;
+  mime: string;
+}
+
+export interface ImageEditRequest {
+  /** The source image(s); the first is the one edited. */
+  images: ImageData[];
+  /** The full instruction sent to the model. */
+  prompt: string;
+  /** PNG mask of the source's size: white where the model may paint (inpaint). */
+  mask?: ImageData;
+  /** Target aspect ratio such as '1:1' or '16:9' (providers that take one). */
+  aspectRatio?: string;
+  /** 1 (close to the source) … 10 (free). */
+  variability?: number;
+  signal?: AbortSignal;
+}
+
+export interface ImageResult extends ImageData {
+  /** Text the model returned beside the image, if any. */
+  text?: string;
+  /** Name shown to the user: 'Local engine', 'Gemini', … */
+  provider: string;
+  model?: string;
+}
+
+/** Edits or generates an image from images and a prompt. */
+export interface ImageEditor {
+  readonly name: string;
+  editImage(request: ImageEditRequest): Promise<ImageResult>;
+}
+
+/** Describes an image as text (captions, tags). */
+export interface VisionDescriber {
+  readonly name: string;
+  describe(request: { image: ImageData; prompt: string; signal?: AbortSignal }): Promise<{ text: string; provider: string }>;
+}
+
+/** Rewrites text by an instruction (transcript refinements). */
+export interface TextRefiner {
+  readonly name: string;
+  refine(request: { text: string; instruction: string; signal?: AbortSignal }): Promise<{ text: string; provider: string }>;
+}
+
+/** Speech to text. */
+export interface SpeechTranscriber {
+  readonly name: string;
+  transcribe(request: { audio: Buffer; mime: string; language?: string; signal?: AbortSignal }): Promise<{
+    text: string;
+    durationSeconds: number;
+    provider: string;
+  }>;
+}
+
+export interface UpscaleRequest {
+  image: ImageData;
+  scale: number;
+  tier: UpscaleTier;
+  prompt?: string;
+  creativity?: number;
+  resemblance?: number;
+  sharpen?: number;
+  signal?: AbortSignal;
+}
+
+export interface UpscaleCapabilities {
+  scale_factors: number[];
+  quality_tiers: UpscaleTier[];
+  supports_creativity: boolean;
+  supports_sharpen: boolean;
+}
+
+export interface ImageUpscaler {
+  /** Key in the providers response and the pricing variants: 'local', 'replicate'. */
+  readonly name: string;
+  readonly capabilities: UpscaleCapabilities;
+  upscale(request: UpscaleRequest): Promise<ImageResult>;
+}
+
+/** A classified provider failure (spec 2 §8). Nothing is charged for it. */
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+  readonly errorClass: AiErrorClass;
+  constructor(
+    readonly provider: string,
+    message: string,
+    readonly status?: number,
+    errorClass?: AiErrorClass,
+  ) {
+    super(message);
+    this.errorClass = errorClass ?? classifyAiError(status, message);
+  }
+}
