@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { ImageEditor, ImageEditRequest, ImageResult } from './types.ts';
 import { ProviderError } from './types.ts';
 
@@ -8,7 +8,7 @@ export const LOCAL_ENGINE = 'Local engine';
 interface Grade {
   name: string;
   words: RegExp;
-  apply(image: sharp.Sharp, strength: number): sharp.Sharp;
+  apply(image: Sharp, strength: number): Sharp;
 }
 
 const GRADES: Grade[] = [

@@ -10,7 +10,7 @@ let t0 = performance.now();
 await tf.setBackend(process.env.BACKEND ?? 'wasm');
 await tf.ready();
 console.log('backend', tf.getBackend(), 'threads', tf.getBackend()==='wasm' ? getThreadsCount() : '-', (performance.now()-t0).toFixed(0),'ms');
-const pkgEntry = require.resolve('@upscalerjs/esrgan-slim');
+const pkgEntry = require.resolve('@upscalerjs/'+(process.env.MODEL??'esrgan-slim'));
 console.log(pkgEntry);
 const dir = path.resolve(pkgEntry.replace(/dist.*$/, ''), 'models/x2');
 const handler: tf.io.IOHandler = {
