@@ -68,7 +68,7 @@ export function createLocalImageEditor(): ImageEditor {
           }
         }
 
-        let pixels = data;
+        let pixels: Buffer = data;
         if (painted > 0) pixels = await fillFromSurroundings(data, paint, width, height, channels);
         const graded = await grade
           .apply(sharp(pixels, { raw: { width, height, channels } }), strength)
