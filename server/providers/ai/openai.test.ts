@@ -1,0 +1,247 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectProviderError } from '../../test-support/fake-ai/expect-provider-error.ts';
+import { field, refusedUrl, solidPng } from '../../test-support/fake-ai/http.ts';
+import { OPENAI_OUTPUT_COLOR, startFakeOpenAi, type FakeOpenAi } from '../../test-support/fake-ai/openai.ts';
+import { makeJpeg, makePng } from '../../test-support/media.ts';
+import { createOpenAiProvider, OPENAI_DEFAULTS, sizeForAspect, type OpenAiProvider } from './openai.ts';
+
+let fake: FakeOpenAi;
+let openai: OpenAiProvider;
+let source: Buffer;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  openai = createOpenAiProvider({ apiKey: fake.apiKey, baseUrl: fake.url, timeoutMs: 5000 });
+  source = await makePng(64, 48);
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  fake.requests.length = 0;
+});
+
+const last = () => fake.requests.at(-1)!;
+const audio = Buffer.from('ID3\u0004\u0000fake mp3 frames for the test', 'latin1');
+
+describe('OpenAI image edits', () => {
+  it('posts multipart image[], prompt, model and size with the bearer key', async () => {
+    await openai.editImage({ images: [{ data: source, mime: 'image/png' }], prompt: 'Add a hat', aspectRatio: '16:9' });
+
+    const request = last();
+    expect(request.method).toBe('POST');
+    expect(request.path).toBe('/v1/images/edits');
+    expect(request.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
+    expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(field(request, 'model')).toBe(OPENAI_DEFAULTS.imageModel);
+    expect(field(request, 'prompt')).toBe('Add a hat');
+    expect(field(request, 'size')).toBe('1536x1024');
+    expect(field(request, 'response_format')).toBeUndefined();
+    const images = request.files['image[]']!;
+    expect(images).toHaveLength(1);
+    expect(images[0]!.type).toBe('image/png');
+    expect(images[0]!.filename).toBe('image-1.png');
+    expect(images[0]!.data.equals(source)).toBe(true);
+    expect(request.files.mask).toBeUndefined();
+  });
+
+  it('decodes the b64_json image into the result', async () => {
+    const result = await openai.editImage({ images: [{ data: source, mime: 'image/png' }], prompt: 'Add a hat', aspectRatio: '2:3' });
+
+    expect(field(last(), 'size')).toBe('1024x1536');
+    expect(result).toMatchObject({ mime: 'image/png', provider: 'OpenAI', model: OPENAI_DEFAULTS.imageModel });
+    const { data, info } = await sharp(result.data).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([32, 48]);
+    expect([data[0], data[1], data[2]]).toEqual([OPENAI_OUTPUT_COLOR.r, OPENAI_OUTPUT_COLOR.g, OPENAI_OUTPUT_COLOR.b]);
+  });
+
+  it('sends all images, and the mask as a PNG of the source size, transparent where ours is white', async () => {
+    // Our mask: left half white (paint here), right half black (keep).
+    const left = await solidPng(16, 12, { r: 255, g: 255, b: 255 });
+    const mask = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+      .composite([{ input: left, left: 0, top: 0 }])
+      .png()
+      .toBuffer();
+    const jpeg = await makeJpeg(20, 20);
+    await openai.editImage({
+      images: [
+        { data: source, mime: 'image/png' },
+        { data: jpeg, mime: 'image/jpeg' },
+      ],
+      mask: { data: mask, mime: 'image/png' },
+      prompt: 'Replace the left side',
+    });
+
+    const request = last();
+    expect(request.files['image[]']!.map((f) => [f.filename, f.type])).toEqual([
+      ['image-1.png', 'image/png'],
+      ['image-2.jpg', 'image/jpeg'],
+    ]);
+    expect(request.files['image[]']![1]!.data.equals(jpeg)).toBe(true);
+    expect(field(request, 'size')).toBe('auto');
+    const sent = request.files.mask![0]!;
+    expect(sent.type).toBe('image/png');
+    const { data, info } = await sharp(sent.data).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).toEqual([64, 48, 4]);
+    const alphaAt = (x: number, y: number) => data[(y * info.width + x) * 4 + 3];
+    expect(alphaAt(5, 5)).toBe(0);
+    expect(alphaAt(60, 40)).toBe(255);
+  });
+
+  it('sends one image field and asks for b64_json from dall-e-2', async () => {
+    const dalle = createOpenAiProvider({ apiKey: fake.apiKey, baseUrl: fake.url, imageModel: 'dall-e-2' });
+    await dalle.editImage({ images: [{ data: source, mime: 'image/png' }], prompt: 'x' });
+    expect(last().files.image).toHaveLength(1);
+    expect(last().files['image[]']).toBeUndefined();
+    expect(field(last(), 'response_format')).toBe('b64_json');
+    expect(field(last(), 'size')).toBe('1024x1024');
+  });
+
+  it('maps aspect ratios to the gpt-image sizes', () => {
+    expect(['1:1', '4:3', '16:9', '3:4', '9:16', undefined, 'wide'].map((a) => sizeForAspect(a))).toEqual([
+      '1024x1024',
+      '1536x1024',
+      '1536x1024',
+      '1024x1536',
+      '1024x1536',
+      'auto',
+      'auto',
+    ]);
+  });
+});
+
+describe('OpenAI chat: vision and refinement', () => {
+  it('describes an image sent as an image_url data URL', async () => {
+    fake.setChatText('  A gradient test card.  ');
+    const jpeg = await makeJpeg(24, 24);
+    const result = await openai.describe({ image: { data: jpeg, mime: 'image/jpeg' }, prompt: 'Caption this' });
+
+    expect(result).toEqual({ text: 'A gradient test card.', provider: 'OpenAI' });
+    const request = last();
+    expect(request.path).toBe('/v1/chat/completions');
+    expect(request.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
+    expect(request.json.model).toBe(OPENAI_DEFAULTS.chatModel);
+    const content = request.json.messages[0].content;
+    expect(content[0]).toEqual({ type: 'text', text: 'Caption this' });
+    expect(content[1].type).toBe('image_url');
+    expect(content[1].image_url.url).toBe(`data:image/jpeg;base64,${jpeg.toString('base64')}`);
+  });
+
+  it('refines text with a system instruction and the text as the user message', async () => {
+    fake.setChatText('Shorter text.');
+    const result = await openai.refine({ text: 'A rather long text here.', instruction: 'Make it shorter' });
+
+    expect(result).toEqual({ text: 'Shorter text.', provider: 'OpenAI' });
+    const [system, user] = last().json.messages;
+    expect(system.role).toBe('system');
+    expect(system.content).toContain('Instruction: Make it shorter');
+    expect(user).toEqual({ role: 'user', content: 'A rather long text here.' });
+  });
+
+  it('uses the display name and the organization header of the settings', async () => {
+    const other = createOpenAiProvider({ apiKey: fake.apiKey, baseUrl: fake.url, displayName: 'Groq', organization: 'org-123', chatModel: 'llama-3.3' });
+    expect(other.name).toBe('Groq');
+    expect((await other.refine({ text: 'a', instruction: 'b' })).provider).toBe('Groq');
+    expect(last().headers['openai-organization']).toBe('org-123');
+    expect(last().json.model).toBe('llama-3.3');
+  });
+});
+
+describe('OpenAI transcription', () => {
+  it('posts the audio as file with model, verbose_json and the language, and reads text and duration', async () => {
+    fake.setTranscript('Hello there, creators.', 61.25);
+    const result = await openai.transcribe({ audio, mime: 'audio/mpeg', language: 'en-US' });
+
+    expect(result).toEqual({ text: 'Hello there, creators.', durationSeconds: 61.25, provider: 'OpenAI' });
+    const request = last();
+    expect(request.path).toBe('/v1/audio/transcriptions');
+    expect(request.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
+    expect(field(request, 'model')).toBe(OPENAI_DEFAULTS.transcriptionModel);
+    expect(field(request, 'response_format')).toBe('verbose_json');
+    expect(field(request, 'language')).toBe('en');
+    const file = request.files.file![0]!;
+    expect([file.filename, file.type]).toEqual(['audio.mp3', 'audio/mpeg']);
+    expect(file.data.equals(audio)).toBe(true);
+  });
+
+  it('names the file by its type and leaves the language out when not given', async () => {
+    await openai.transcribe({ audio, mime: 'audio/webm;codecs=opus' });
+    expect(last().files.file![0]!.filename).toBe('audio.webm');
+    expect(field(last(), 'language')).toBeUndefined();
+  });
+});
+
+describe('OpenAI failures', () => {
+  const edit = () => openai.editImage({ images: [{ data: source, mime: 'image/png' }], prompt: 'Edit it' });
+
+  it('429 rate_limit_exceeded and insufficient_quota are rate limits', async () => {
+    fake.failNext('rate_limit', 'quota');
+    const limited = await expectProviderError(edit(), 'rate_limit', 'OpenAI');
+    expect(limited.status).toBe(429);
+    expect(limited.message).toContain('Rate limit reached for gpt-image-1');
+    expect(limited.message).toContain('rate_limit_exceeded');
+    expect((await expectProviderError(edit(), 'rate_limit', 'OpenAI')).message).toContain('exceeded your current quota');
+  });
+
+  it('moderation_blocked and content_policy_violation are content policy', async () => {
+    fake.failNext('moderation_blocked', 'content_policy_violation');
+    const blocked = await expectProviderError(edit(), 'content_policy', 'OpenAI');
+    expect(blocked.status).toBe(400);
+    expect(blocked.message).toContain('moderation_blocked');
+    expect((await expectProviderError(edit(), 'content_policy', 'OpenAI')).message).toContain('content_policy_violation');
+  });
+
+  it('a chat answer withheld by the content filter, or refused, is content policy', async () => {
+    fake.failNext('content_filter', 'refusal');
+    const describe = () => openai.describe({ image: { data: source, mime: 'image/png' }, prompt: 'x' });
+    expect((await expectProviderError(describe(), 'content_policy', 'OpenAI')).message).toContain('content_filter');
+    expect((await expectProviderError(describe(), 'content_policy', 'OpenAI')).message).toContain("I can't help with that image");
+  });
+
+  it('a wrong key is authentication (401 invalid_api_key), with the masked key in the message', async () => {
+    const wrong = createOpenAiProvider({ apiKey: 'sk-wrong-key-123456', baseUrl: fake.url });
+    const error = await expectProviderError(wrong.refine({ text: 'a', instruction: 'b' }), 'authentication', 'OpenAI');
+    expect(error.status).toBe(401);
+    expect(error.message).toContain('Incorrect API key provided');
+    expect(error.message).not.toContain('sk-wrong-key-123456');
+  });
+
+  it('413 is file too large', async () => {
+    fake.failNext('too_large');
+    const error = await expectProviderError(openai.transcribe({ audio, mime: 'audio/mpeg' }), 'file_too_large', 'OpenAI');
+    expect(error.status).toBe(413);
+    expect(error.message).toContain('Maximum content size limit');
+  });
+
+  it('500 is a server error', async () => {
+    fake.failNext('server');
+    const error = await expectProviderError(edit(), 'server', 'OpenAI');
+    expect(error.status).toBe(500);
+    expect(error.message).toContain('The server had an error');
+  });
+
+  it('an answer slower than timeoutMs is a timeout', async () => {
+    const quick = createOpenAiProvider({ apiKey: fake.apiKey, baseUrl: fake.url, timeoutMs: 300 });
+    fake.failNext({ delayMs: 3000 });
+    const started = Date.now();
+    await expectProviderError(quick.transcribe({ audio, mime: 'audio/mpeg' }), 'timeout', 'OpenAI');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('a refused port and a dropped connection are network errors', async () => {
+    const down = createOpenAiProvider({ apiKey: fake.apiKey, baseUrl: `${await refusedUrl()}/v1` });
+    expect((await expectProviderError(down.refine({ text: 'a', instruction: 'b' }), 'network', 'OpenAI')).message).toContain('ECONNREFUSED');
+    fake.failNext('disconnect');
+    await expectProviderError(edit(), 'network', 'OpenAI');
+  });
+
+  it('malformed and empty answers are server errors for every call', async () => {
+    fake.failNext('malformed');
+    expect((await expectProviderError(edit(), 'server', 'OpenAI')).message).toContain('not JSON');
+    fake.failNext('empty');
+    expect((await expectProviderError(edit(), 'server', 'OpenAI')).message).toContain('without b64_json');
+    fake.failNext('empty');
+    expect((await expectProviderError(openai.refine({ text: 'a', instruction: 'b' }), 'server', 'OpenAI')).message).toContain('without choices');
+    fake.failNext('empty');
+    expect((await expectProviderError(openai.transcribe({ audio, mime: 'audio/wav' }), 'server', 'OpenAI')).message).toContain('without text');
+  });
+});

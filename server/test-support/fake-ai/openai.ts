@@ -1,0 +1,271 @@
+import {
+  commonFailureAnswer,
+  delayOf,
+  field,
+  imageSize,
+  solidPng,
+  startFakeHttp,
+  type CommonFailure,
+  type FakeAnswer,
+  type RecordedAiRequest,
+} from './http.ts';
+
+/**
+ * A fake OpenAI-compatible API on a loopback port (base URL `{origin}/v1`, `Authorization: Bearer …`):
+ *
+ * - `POST /v1/images/edits` (multipart `image[]`/`image`, `prompt`, `mask`, `model`, `size`) →
+ *   `{ created, data: [{ b64_json }], output_format, size, usage }`; the PNG is 1/32 of the asked size
+ *   (1536x1024 → 48x32) or, for `auto`, the first image's size.
+ * - `POST /v1/chat/completions` → a `chat.completion` object with the configured text.
+ * - `POST /v1/audio/transcriptions` (multipart `file`, `model`, `response_format`, `language`) →
+ *   verbose_json `{ task, language, duration, text, segments, usage }` or json `{ text, usage }`.
+ *
+ * Errors use OpenAI's body `{ error: { message, type, param, code } }`.
+ */
+
+export type OpenAiFailure =
+  | CommonFailure
+  /** 429 insufficient_quota. */
+  | 'quota'
+  /** 400 moderation_blocked (gpt-image safety system). */
+  | 'moderation_blocked'
+  /** 400 content_policy_violation (DALL·E safety system). */
+  | 'content_policy_violation'
+  /** Chat answer withheld: finish_reason content_filter, content null. */
+  | 'content_filter'
+  /** Chat answer with message.refusal. */
+  | 'refusal';
+
+export interface FakeOpenAiOptions {
+  apiKey?: string;
+}
+
+export const OPENAI_OUTPUT_COLOR = { r: 40, g: 90, b: 220 };
+
+function openAiError(message: string, type: string, code: string | null = null, param: string | null = null) {
+  return { error: { message, type, param, code } };
+}
+
+export async function startFakeOpenAi(options: FakeOpenAiOptions = {}) {
+  const apiKey = options.apiKey ?? 'sk-test-openai-key';
+  const failures: OpenAiFailure[] = [];
+  const state = { chatText: 'A bright test card with a red square.', transcript: 'Hello and welcome to the show.', duration: 12.5 };
+  const now = () => Math.floor(Date.now() / 1000);
+
+  async function answer(request: RecordedAiRequest): Promise<FakeAnswer> {
+    const header = request.headers.authorization;
+    if (!header) {
+      return {
+        status: 401,
+        body: openAiError(
+          "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY), or as the password field (with blank username) if you're accessing the API from your browser and are prompted for a username and password. You can obtain an API key from https://platform.openai.com/account/api-keys.",
+          'invalid_request_error',
+        ),
+      };
+    }
+    const key = /^Bearer (.+)$/.exec(header)?.[1] ?? '';
+    if (key !== apiKey) {
+      const shown = key.length > 8 ? `${key.slice(0, 3)}${'*'.repeat(key.length - 7)}${key.slice(-4)}` : key;
+      return {
+        status: 401,
+        body: openAiError(
+          `Incorrect API key provided: ${shown}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+          'invalid_request_error',
+          'invalid_api_key',
+        ),
+      };
+    }
+    const route = `${request.method} ${request.path}`;
+    if (!['POST /v1/images/edits', 'POST /v1/chat/completions', 'POST /v1/audio/transcriptions'].includes(route)) {
+      return { status: 404, body: openAiError(`Invalid URL (${request.method} ${request.path})`, 'invalid_request_error') };
+    }
+
+    const failure = failures.shift();
+    if (failure !== undefined && typeof failure !== 'object') {
+      const special = failureAnswer(failure, request);
+      if (special) return special;
+    }
+    const delayMs = delayOf(failure);
+    const normal =
+      request.path === '/v1/images/edits' ? await imageEdit(request) : request.path === '/v1/chat/completions' ? chat(request) : transcription(request);
+    return { ...normal, delayMs };
+  }
+
+  async function imageEdit(request: RecordedAiRequest): Promise<FakeAnswer> {
+    const prompt = field(request, 'prompt');
+    if (!prompt) return { status: 400, body: openAiError("Missing required parameter: 'prompt'.", 'invalid_request_error', 'missing_required_parameter', 'prompt') };
+    const images = request.files['image[]'] ?? request.files.image ?? [];
+    if (images.length === 0) {
+      return { status: 400, body: openAiError("Missing required parameter: 'image'.", 'invalid_request_error', 'missing_required_parameter', 'image') };
+    }
+    const size = field(request, 'size') ?? 'auto';
+    const asked = /^(\d+)x(\d+)$/.exec(size);
+    const first = await imageSize(images[0]!.data);
+    if (!first) return { status: 400, body: openAiError('Invalid image file or mode for image 1, please check your image file.', 'invalid_request_error', 'invalid_image_file', 'image') };
+    const [width, height] = asked ? [Number(asked[1]) / 32, Number(asked[2]) / 32] : [first.width, first.height];
+    const png = await solidPng(width, height, OPENAI_OUTPUT_COLOR);
+    return {
+      status: 200,
+      body: {
+        created: now(),
+        background: 'opaque',
+        data: [{ b64_json: png.toString('base64') }],
+        output_format: 'png',
+        quality: 'medium',
+        size: asked ? size : `${first.width}x${first.height}`,
+        usage: { input_tokens: 323, input_tokens_details: { image_tokens: 258, text_tokens: 65 }, output_tokens: 1056, total_tokens: 1379 },
+      },
+    };
+  }
+
+  function chat(request: RecordedAiRequest, override?: Partial<{ content: string | null; refusal: string | null; finish_reason: string }>): FakeAnswer {
+    const model = request.json?.model;
+    if (!model) return { status: 400, body: openAiError('you must provide a model parameter', 'invalid_request_error') };
+    if (!Array.isArray(request.json?.messages)) {
+      return { status: 400, body: openAiError("Missing required parameter: 'messages'.", 'invalid_request_error', 'missing_required_parameter', 'messages') };
+    }
+    return {
+      status: 200,
+      body: {
+        id: `chatcmpl-${Math.random().toString(36).slice(2, 14)}`,
+        object: 'chat.completion',
+        created: now(),
+        model,
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: state.chatText, refusal: null, annotations: [], ...pick(override, ['content', 'refusal']) },
+            logprobs: null,
+            finish_reason: override?.finish_reason ?? 'stop',
+          },
+        ],
+        usage: { prompt_tokens: 312, completion_tokens: 14, total_tokens: 326 },
+        system_fingerprint: 'fp_fake',
+      },
+    };
+  }
+
+  function transcription(request: RecordedAiRequest): FakeAnswer {
+    const file = request.files.file?.[0];
+    if (!file) return { status: 400, body: openAiError("Missing required parameter: 'file'.", 'invalid_request_error', 'missing_required_parameter', 'file') };
+    if (!field(request, 'model')) return { status: 400, body: openAiError("Missing required parameter: 'model'.", 'invalid_request_error', 'missing_required_parameter', 'model') };
+    const usage = { type: 'duration', seconds: Math.ceil(state.duration) };
+    if (field(request, 'response_format') !== 'verbose_json') return { status: 200, body: { text: state.transcript, usage } };
+    return {
+      status: 200,
+      body: {
+        task: 'transcribe',
+        language: 'english',
+        duration: state.duration,
+        text: state.transcript,
+        segments: [
+          {
+            id: 0,
+            seek: 0,
+            start: 0,
+            end: state.duration,
+            text: ` ${state.transcript}`,
+            tokens: [50364, 2425, 293, 2928, 281, 264, 855, 13],
+            temperature: 0,
+            avg_logprob: -0.21,
+            compression_ratio: 0.91,
+            no_speech_prob: 0.01,
+          },
+        ],
+        usage,
+      },
+    };
+  }
+
+  function failureAnswer(failure: Exclude<OpenAiFailure, { delayMs: number }>, request: RecordedAiRequest): FakeAnswer | undefined {
+    const path = request.path;
+    switch (failure) {
+      case 'quota':
+        return {
+          status: 429,
+          body: openAiError(
+            'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
+            'insufficient_quota',
+            'insufficient_quota',
+          ),
+        };
+      case 'moderation_blocked':
+        return {
+          status: 400,
+          body: openAiError(
+            'Your request was rejected by the safety system. If you believe this is an error, contact us at help.openai.com and include the request ID req_fake123. safety_violations=[violence].',
+            'image_generation_user_error',
+            'moderation_blocked',
+          ),
+        };
+      case 'content_policy_violation':
+        return {
+          status: 400,
+          body: openAiError(
+            'Your request was rejected as a result of our safety system. Your prompt may contain text that is not allowed by our safety system.',
+            'invalid_request_error',
+            'content_policy_violation',
+          ),
+        };
+      case 'content_filter':
+        return chat(request, { content: null, finish_reason: 'content_filter' });
+      case 'refusal':
+        return chat(request, { content: null, refusal: "I'm sorry, I can't help with that image." });
+      default:
+        return commonFailureAnswer(failure, {
+          rate_limit: {
+            status: 429,
+            headers: { 'retry-after': '12', 'x-ratelimit-remaining-requests': '0' },
+            body: openAiError(
+              'Rate limit reached for gpt-image-1 in organization org-fake on images per minute (IPM): Limit 5, Used 5, Requested 1. Please try again in 12s. Visit https://platform.openai.com/account/rate-limits to learn more.',
+              'requests',
+              'rate_limit_exceeded',
+            ),
+          },
+          unauthorized: {
+            status: 401,
+            body: openAiError('Incorrect API key provided: sk-re***oked. You can find your API key at https://platform.openai.com/account/api-keys.', 'invalid_request_error', 'invalid_api_key'),
+          },
+          too_large: { status: 413, body: openAiError('Maximum content size limit (26214400) exceeded (31457280 bytes read)', 'server_error') },
+          server: { status: 500, body: openAiError('The server had an error while processing your request. Sorry about that!', 'server_error') },
+          empty: {
+            status: 200,
+            body:
+              path === '/v1/images/edits'
+                ? { created: now(), data: [] }
+                : path === '/v1/chat/completions'
+                  ? { id: 'chatcmpl-empty', object: 'chat.completion', created: now(), model: 'x', choices: [] }
+                  : { task: 'transcribe' },
+          },
+        });
+    }
+  }
+
+  const server = await startFakeHttp((request) => answer(request));
+  return {
+    /** Base URL for OpenAiSettings.baseUrl (includes /v1). */
+    url: `${server.origin}/v1`,
+    origin: server.origin,
+    apiKey,
+    requests: server.requests,
+    failNext(...next: OpenAiFailure[]) {
+      failures.push(...next);
+    },
+    setChatText(text: string) {
+      state.chatText = text;
+    },
+    setTranscript(text: string, durationSeconds: number) {
+      state.transcript = text;
+      state.duration = durationSeconds;
+    },
+    close: server.close,
+  };
+}
+
+function pick<T extends object>(source: T | undefined, keys: Array<keyof T>): Partial<T> {
+  const out: Partial<T> = {};
+  for (const key of keys) if (source && key in source) out[key] = source[key];
+  return out;
+}
+
+export type FakeOpenAi = Awaited<ReturnType<typeof startFakeOpenAi>>;
