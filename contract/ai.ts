@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * AI error classes (spec 2 §8): the server classifies every provider failure; the browser's error box shows
  * the headline, then the guideline bullets and the tip of the class.
@@ -85,3 +87,156 @@ export const UPSCALE_RANGES = {
   resemblance: { min: 0, max: 3, step: 0.1 },
   sharpen: { min: 0, max: 10, step: 0.5 },
 } as const;
+
+export const ASPECT_RATIOS = ['original', '1:1', '4:5', '9:16', '16:9'] as const;
+export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+export const EXTEND_DIRECTIONS = ['top', 'bottom', 'left', 'right'] as const;
+export const EXTEND_AMOUNTS = [50, 100, 150] as const;
+export const EXTEND_FILL_COLOR = '#00FF00';
+export const MAX_SOURCE_SIDE = 1536;
+export const SOURCE_JPEG_QUALITY = 0.92;
+export const CROP_MIN = 50;
+export const BRUSH_SIZE = { min: 20, max: 200 } as const;
+export const VARIABILITY = { min: 1, max: 10, default: 5 } as const;
+export const EXPERIMENTAL_WARNING_DAYS = 3;
+/** Mockups: aspect tolerance deciding padding (white) versus cropping. */
+export const MOCKUP_ASPECT_TOLERANCE = 0.15;
+
+export const MOCKUP_STYLES = [
+  'software-box',
+  'laptop-screen',
+  'phone-display',
+  'tablet-screen',
+  'modern-laptop',
+  't-shirt',
+  'coffee-mug',
+  'poster',
+  'billboard',
+  'framed-art',
+  'book-cover',
+  'custom',
+] as const;
+export type MockupStyle = (typeof MOCKUP_STYLES)[number];
+export const MOCKUP_BACKGROUNDS = ['photo-studio', 'plain-color', 'gradient'] as const;
+export const MOCKUP_DIMENSIONS = {
+  landscape: { label: 'Landscape 16:9', width: 1600, height: 900 },
+  square: { label: 'Square 1:1', width: 1200, height: 1200 },
+  portrait: { label: 'Portrait 4:5', width: 1080, height: 1350 },
+  story: { label: 'Story 9:16', width: 1080, height: 1920 },
+} as const;
+export type MockupDimension = keyof typeof MOCKUP_DIMENSIONS;
+export const MOCKUP_DEFAULT_COLORS = { color1: '#f0f0f0', color2: '#d1d5db' } as const;
+export const MOCKUP_POLL = { intervalMs: 5000, maxAttempts: 60 } as const;
+export const MOCKUP_MESSAGES = {
+  missing: 'Please upload at least one image and select a style.',
+  customMissing: 'Please provide a custom style description when using the Custom option.',
+  countMismatch: 'When using multiple images, the number of images must match the number of selected styles.',
+  timeout: 'Job polling timeout - generation took too long',
+  failed: 'Job failed',
+  noResult: 'Job completed but no result available',
+} as const;
+
+/** Base64 of an image, bare or as a data URL. */
+const imageDataString = z.string().min(16).max(40_000_000);
+const hexColor = z.string().regex(/^#?[0-9a-fA-F]{6}$/, 'Colours are hex like #f0f0f0');
+
+export const cropSchema = z.strictObject({
+  x: z.number().int().min(0),
+  y: z.number().int().min(0),
+  width: z.number().int().min(CROP_MIN),
+  height: z.number().int().min(CROP_MIN),
+});
+
+export const morphRequest = z.strictObject({
+  toolName: z.literal('image-variator').optional(),
+  imageData: imageDataString,
+  mimeType: z.enum(['image/png', 'image/jpeg', 'image/webp']).optional(),
+  userPrompt: z.string().max(2000).optional(),
+  prompt: z.string().max(2000).optional(),
+  variability: z.number().int().min(VARIABILITY.min).max(VARIABILITY.max).default(VARIABILITY.default),
+  aspectRatio: z.enum(ASPECT_RATIOS).default('original'),
+  /** True when the browser already converted the image to the aspect ratio. */
+  aspectRatioProcessed: z.boolean().optional(),
+  maskData: imageDataString.optional().nullable(),
+  cropData: cropSchema.optional().nullable(),
+  extensionDirection: z.enum(EXTEND_DIRECTIONS).optional().nullable(),
+  extensionAmount: z.union([z.literal(50), z.literal(100), z.literal(150)]).optional().nullable(),
+  debugMode: z.boolean().optional(),
+});
+export type MorphRequest = z.infer<typeof morphRequest>;
+
+export const mockupRequest = z.strictObject({
+  toolName: z.literal('mockup-generator'),
+  images: z.array(imageDataString).max(12).default([]),
+  styles: z.array(z.enum(MOCKUP_STYLES)).max(12).default([]),
+  customStyle: z.string().max(500).optional(),
+  background: z.enum(MOCKUP_BACKGROUNDS).default('photo-studio'),
+  color1: hexColor.optional(),
+  color2: hexColor.optional(),
+  dimensions: z.enum(['landscape', 'square', 'portrait', 'story']).default('landscape'),
+  shadow: z.boolean().default(true),
+});
+export type MockupRequest = z.infer<typeof mockupRequest>;
+
+export const generateImageRequest = z.union([mockupRequest, morphRequest]);
+
+export const generatedImageResponse = z.object({
+  image: z.string(),
+  uuid: z.string(),
+  text: z.string().nullable(),
+  provider: z.string(),
+  credits_used: z.string(),
+  generation_id: z.string(),
+  processing_time_ms: z.number().int(),
+  debug: z.record(z.string(), z.unknown()).optional(),
+});
+export type GeneratedImage = z.infer<typeof generatedImageResponse>;
+
+export const JOB_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export const mockupJobStatus = z.object({
+  job_id: z.string(),
+  status: z.enum(JOB_STATUSES),
+  attempts: z.number().int(),
+  result: z.object({ image: z.string(), images: z.array(z.object({ image: z.string(), uuid: z.string(), style: z.string() })), credits_used: z.string() }).nullable(),
+  error_message: z.string().nullable(),
+});
+export type MockupJobStatus = z.infer<typeof mockupJobStatus>;
+
+export const upscaleRequest = z.strictObject({
+  image_uuid: z.uuid(),
+  scale_factor: z.union([z.literal(2), z.literal(4)]).default(2),
+  quality_tier: z.enum(UPSCALE_QUALITY_TIERS).default('standard'),
+  provider: z.string().min(1).max(32).optional(),
+  prompt: z.string().max(1000).optional(),
+  creativity: z.number().min(UPSCALE_RANGES.creativity.min).max(UPSCALE_RANGES.creativity.max).optional(),
+  resemblance: z.number().min(UPSCALE_RANGES.resemblance.min).max(UPSCALE_RANGES.resemblance.max).optional(),
+  sharpen: z.number().min(UPSCALE_RANGES.sharpen.min).max(UPSCALE_RANGES.sharpen.max).optional(),
+});
+export type UpscaleRequest = z.infer<typeof upscaleRequest>;
+
+export const upscaleProvidersResponse = z.object({
+  default_provider: z.string(),
+  providers: z.record(
+    z.string(),
+    z.object({
+      label: z.string(),
+      scale_factors: z.array(z.number()),
+      quality_tiers: z.array(z.string()),
+      supports_creativity: z.boolean(),
+      supports_sharpen: z.boolean(),
+      pricing: z.record(z.string(), z.object({ estimated_cost_usd: z.string(), user_cost_credits: z.string() })),
+    }),
+  ),
+});
+export type UpscaleProviders = z.infer<typeof upscaleProvidersResponse>;
+
+export const upscaleResponse = z.object({
+  image: z.string(),
+  uuid: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+  processing_time: z.number(),
+  generation_id: z.string(),
+  credits_used: z.string(),
+  processing_time_ms: z.number().int(),
+  provider: z.string(),
+});

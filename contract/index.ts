@@ -4,3 +4,4 @@ export * from './auth.ts';
 export * from './tools.ts';
 export * from './credits.ts';
 export * from './files.ts';
+export * from './ai.ts';

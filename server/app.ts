@@ -23,6 +23,7 @@ import { creditsRoutes } from './modules/credits/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { aiRoutes } from './modules/ai/routes.ts';
 import { filesRoutes, publicFileRoutes } from './modules/files/routes.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 import { createServices, type Services } from './services.ts';
@@ -150,6 +151,11 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(publicFileRoutes, { prefix: '/api/file', files: services.files });
   await app.register(contentRoutes, { prefix: '/api/content', content: services.content });
+  await app.register(aiRoutes, {
+    prefix: '/api/ai',
+    ai: services.ai,
+    limits: { bodyLimitBytes: config.AI_BODY_LIMIT_BYTES, perUserPerMinute: config.RATE_LIMIT_AI_PER_MINUTE },
+  });
 
   await registerWebApp(app, {
     webRoot: deps.webRoot ?? defaultWebRoot,

@@ -46,6 +46,31 @@ const schema = z.object({
   /** Where the Stripe API is; tests point it at a local server that speaks Stripe's wire format. */
   STRIPE_API_BASE: optionalUrl,
 
+  GEMINI_API_KEY: z.string().min(1).optional(),
+  GEMINI_BASE_URL: optionalUrl,
+  GEMINI_IMAGE_MODEL: z.string().min(1).optional(),
+  GEMINI_TEXT_MODEL: z.string().min(1).optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_IMAGE_MODEL: z.string().min(1).optional(),
+  OPENAI_CHAT_MODEL: z.string().min(1).optional(),
+  OPENAI_TRANSCRIBE_MODEL: z.string().min(1).optional(),
+  REPLICATE_API_TOKEN: z.string().min(1).optional(),
+  REPLICATE_BASE_URL: optionalUrl,
+  REPLICATE_UPSCALE_MODEL: z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'owner/name').optional(),
+  REPLICATE_UPSCALE_VERSION: z.string().min(1).optional(),
+  DEEPGRAM_API_KEY: z.string().min(1).optional(),
+  DEEPGRAM_BASE_URL: optionalUrl,
+  /** Which configured provider edits images: auto picks Gemini, then OpenAI, then the local engine. */
+  AI_IMAGE_PROVIDER: z.enum(['auto', 'local', 'gemini', 'openai']).default('auto'),
+  /** Mockups are drawn by the local templates; a provider can turn them photorealistic. */
+  AI_MOCKUP_PROVIDER: z.enum(['local', 'gemini', 'openai']).default('local'),
+  UPSCALE_DEFAULT_PROVIDER: z.enum(['local', 'replicate']).default('local'),
+  /** Longest wait for one AI provider call (defaults are each adapter's own: 1.5 to 10 minutes). */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  RATE_LIMIT_AI_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  AI_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024 * 1024).default(50 * 1024 * 1024),
+
   STORAGE_QUOTA_GB: z.coerce.number().positive().max(100_000).default(5),
   FILE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
@@ -98,6 +123,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const needs: Array<[boolean, string]> = [
+    [c.AI_IMAGE_PROVIDER === 'gemini' && !c.GEMINI_API_KEY, 'AI_IMAGE_PROVIDER=gemini needs GEMINI_API_KEY'],
+    [c.AI_IMAGE_PROVIDER === 'openai' && !c.OPENAI_API_KEY, 'AI_IMAGE_PROVIDER=openai needs OPENAI_API_KEY'],
+    [c.AI_MOCKUP_PROVIDER === 'gemini' && !c.GEMINI_API_KEY, 'AI_MOCKUP_PROVIDER=gemini needs GEMINI_API_KEY'],
+    [c.AI_MOCKUP_PROVIDER === 'openai' && !c.OPENAI_API_KEY, 'AI_MOCKUP_PROVIDER=openai needs OPENAI_API_KEY'],
+    [c.UPSCALE_DEFAULT_PROVIDER === 'replicate' && !c.REPLICATE_API_TOKEN, 'UPSCALE_DEFAULT_PROVIDER=replicate needs REPLICATE_API_TOKEN'],
+  ];
+  const missing = needs.filter(([bad]) => bad).map(([, message]) => `  ${message}`);
+  if (missing.length > 0) throw new ConfigError(`Invalid settings:\n${missing.join('\n')}`);
   if (!!c.STRIPE_SECRET_KEY !== !!c.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(
       'Invalid settings:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both for Stripe, or neither for the test checkout',

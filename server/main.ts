@@ -39,10 +39,15 @@ async function main() {
 
   const queue = createJobQueue(database, jobDefinitions(services, log), log);
   await queue.start({ work: config.ROLE !== 'web' });
+  services.jobs.bind(queue);
 
   if (app) {
     await app.listen({ host: config.HOST, port: config.PORT });
-    log.info(`${config.PUBLIC_URL} is ready (role ${config.ROLE}, mail ${services.mailer.kind})`);
+    const ai = services.aiProviders;
+    log.info(
+      `${config.PUBLIC_URL} is ready (role ${config.ROLE}, mail ${services.mailer.kind}, files ${services.storage.kind}, ` +
+        `payments ${services.payments.testMode ? 'TEST checkout' : 'Stripe'}, images by ${ai.imageEditor.name}, speech ${ai.transcriber?.name ?? 'not configured'})`,
+    );
   } else {
     log.info('worker is running');
   }

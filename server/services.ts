@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { JobDefinition } from './jobs/queue.ts';
+import { deferredSender, type JobDefinition } from './jobs/queue.ts';
+import { aiJobs } from './modules/ai/jobs.ts';
+import { createAiService } from './modules/ai/service.ts';
+import { createAiRegistry } from './providers/ai/registry.ts';
 import type { Clock } from './lib/clock.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { authJobs } from './modules/auth/jobs.ts';
@@ -70,6 +73,9 @@ export function createServices(deps: ServiceDeps) {
     },
   });
   const content = createContentService({ db, clock, publicUrl: config.PUBLIC_URL });
+  // Services send jobs through this; main.ts (or a test) binds it to the queue once that has started.
+  const jobs = deferredSender();
+  const aiProviders = createAiRegistry(config);
   const account = createAccountService({ storageQuotaGb: config.STORAGE_QUOTA_GB, credits, files });
   const auth = createAuthService({
     db,
@@ -87,6 +93,17 @@ export function createServices(deps: ServiceDeps) {
   const pricing = createPricingService({ db, credits });
   const payments = createPaymentsService({ db, clock, credits, stripe: stripeFrom(config), publicUrl: config.PUBLIC_URL, log });
   const tools = createToolsService({ db });
+  const ai = createAiService({
+    db,
+    clock,
+    credits,
+    pricing,
+    files,
+    jobs,
+    providers: aiProviders,
+    settings: { maxImagePixels: config.MAX_IMAGE_PIXELS, isDevelopment: config.isDevelopment },
+    log,
+  });
 
   /** Seeds what a new database needs; keeps what the admin area changed. */
   async function seed() {
@@ -94,12 +111,12 @@ export function createServices(deps: ServiceDeps) {
     await pricing.seed();
     await payments.seed();
   }
-  return { mailer, storage, account, auth, credits, pricing, payments, tools, files, content, seed };
+  return { mailer, storage, jobs, aiProviders, account, auth, credits, pricing, payments, tools, files, content, ai, seed };
 }
 
 export type Services = ReturnType<typeof createServices>;
 
 /** Every background job kind, for the queue. */
 export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobDefinition[] {
-  return [...authJobs(services.auth, log), ...creditsJobs(services.credits, log), ...filesJobs(services.files, log)];
+  return [...authJobs(services.auth, log), ...creditsJobs(services.credits, log), ...filesJobs(services.files, log), ...aiJobs(services.ai)];
 }

@@ -13,10 +13,31 @@ export interface JobDefinition<T extends object = object> {
   expireInSeconds?: number;
 }
 
-export interface JobQueue {
+/** What services need of the queue: sending jobs. */
+export interface JobSender {
+  send<T extends object>(name: string, data: T, options?: { singletonKey?: string; startAfter?: Date }): Promise<string | null>;
+}
+
+/**
+ * A sender the services can hold before the queue exists (the queue is built from the services' job
+ * definitions); `bind` connects it once the queue has started.
+ */
+export function deferredSender(): JobSender & { bind(queue: JobSender): void } {
+  let target: JobSender | null = null;
+  return {
+    bind(queue) {
+      target = queue;
+    },
+    send(name, data, options) {
+      if (!target) return Promise.reject(new Error('The job queue is not running'));
+      return target.send(name, data, options);
+    },
+  };
+}
+
+export interface JobQueue extends JobSender {
   /** Creates queues; workers and schedules run only when `work` is true (ROLE=worker|all). */
   start(options: { work: boolean }): Promise<void>;
-  send<T extends object>(name: string, data: T, options?: { singletonKey?: string; startAfter?: Date }): Promise<string | null>;
   stop(): Promise<void>;
 }
 

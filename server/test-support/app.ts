@@ -5,7 +5,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../contract/constants.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { createJobQueue } from '../jobs/queue.ts';
 import { manualClock } from '../lib/clock.ts';
+import { jobDefinitions } from '../services.ts';
 import { createTestDatabase } from './database.ts';
 import { startSmtpServer } from './smtp.ts';
 
@@ -23,7 +25,7 @@ export interface TestSession {
  * The real app on a fresh database, with a real SMTP server as its mail peer and a clock tests can move.
  * Rate limits are high unless a test sets them.
  */
-export async function createTestApp(settings: Record<string, string> = {}, options: { webRoot?: string } = {}) {
+export async function createTestApp(settings: Record<string, string> = {}, options: { webRoot?: string; queue?: boolean } = {}) {
   const smtp = await startSmtpServer();
   const database = await createTestDatabase();
   const clock = manualClock();
@@ -42,6 +44,12 @@ export async function createTestApp(settings: Record<string, string> = {}, optio
   const app = await buildApp({ config, database, clock, logger: false, webRoot: options.webRoot ?? path.join(os.tmpdir(), 'ampkit-no-web') });
   await app.services.seed();
   await app.ready();
+  // Background jobs run only for tests that ask (starting pg-boss costs time).
+  const queue = options.queue ? createJobQueue(database, jobDefinitions(app.services, app.log), app.log) : null;
+  if (queue) {
+    await queue.start({ work: true });
+    app.services.jobs.bind(queue);
+  }
 
   /** inject() with an optional session: sends its cookie and, unless told otherwise, its CSRF token. */
   async function call(
@@ -86,6 +94,7 @@ export async function createTestApp(settings: Record<string, string> = {}, optio
     call,
     signIn,
     async close() {
+      await queue?.stop();
       await app.close();
       await database.close();
       await smtp.close();

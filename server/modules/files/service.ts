@@ -182,6 +182,14 @@ export function createFilesService(deps: FilesDeps) {
       }
     },
 
+    /** A user's own file with its bytes (inputs of a generation); 404 for anyone else's. */
+    async readOwn(userId: string, id: string): Promise<{ file: FileRow; data: Buffer }> {
+      const file = await ownFile(id, userId);
+      const object = await storage.get(file.storageKey);
+      if (!object) throw notFound('File not found');
+      return { file, data: await streamToBuffer(object.stream) };
+    },
+
     async list(userId: string, q: { category: string; tool?: string; limit: number; offset: number; cursor?: string }) {
       const rows = await repo.listFiles(db, {
         userId,

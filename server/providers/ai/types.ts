@@ -78,6 +78,8 @@ export interface UpscaleCapabilities {
 export interface ImageUpscaler {
   /** Key in the providers response and the pricing variants: 'local', 'replicate'. */
   readonly name: string;
+  /** Name shown to the user: 'Local engine', 'Replicate'. */
+  readonly displayName?: string;
   readonly capabilities: UpscaleCapabilities;
   upscale(request: UpscaleRequest): Promise<ImageResult>;
 }

@@ -1,0 +1,303 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sub } from '../../../contract/decimal.ts';
+import { files, generations } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
+import { startFakeGemini, type FakeGemini } from '../../test-support/fake-ai/gemini.ts';
+import { startFakeReplicate, type FakeReplicate } from '../../test-support/fake-ai/replicate.ts';
+import { makeJpeg, makePng } from '../../test-support/media.ts';
+
+const data = (res: { json(): unknown }) => (res.json() as { data: any }).data;
+const error = (res: { json(): unknown }) => (res.json() as { error: any }).error;
+const b64 = (buf: Buffer) => buf.toString('base64');
+const balance = async (t: TestApp, s: TestSession) => data(await t.call('GET', '/api/credits/balance', { session: s })).balance.balance as string;
+
+describe('AI Image Morpher with the local engine', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('makes a variation, stores it in the gallery, records the generation and charges the quoted price', async () => {
+    const s = await t.signIn('morph@example.com');
+    const quote = data(await t.call('GET', '/api/credits/predict-cost?service_type=image_generation', { session: s }));
+    const res = await t.call('POST', '/api/ai/generate-image', {
+      session: s,
+      body: { imageData: b64(await makeJpeg(640, 480)), mimeType: 'image/jpeg', userPrompt: 'make it black and white', variability: 4 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const out = data(res);
+    expect(out).toMatchObject({ provider: 'Local engine', credits_used: quote.required_credits, text: expect.stringMatching(/black and white/) });
+    expect(out.image).toBe(`/api/files/serve/${out.uuid}`);
+    expect(await balance(t, s)).toBe('4.7500');
+
+    const image = await t.call('GET', out.image, { session: s });
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({ width: 640, height: 480 });
+    const gallery = data(await t.call('GET', '/api/files/list?category=image&tool=image-variator', { session: s })).files;
+    expect(gallery[0]).toMatchObject({ id: out.uuid, prompt: 'make it black and white', metadata: { variability: 4, aspectRatio: 'original', provider: 'Local engine', edit_mode: 'none' } });
+    const [generation] = await t.database.db.select().from(generations).where(eq(generations.id, out.generation_id));
+    expect(generation).toMatchObject({ status: 'completed', tool: 'image-variator', provider: 'Local engine', credits: '0.2500', outputFileIds: [out.uuid] });
+    expect(generation!.processingTimeMs).toBeGreaterThanOrEqual(0);
+    const [usage] = data(await t.call('GET', '/api/credits/transactions', { session: s })).transactions;
+    expect(usage).toMatchObject({ type: 'usage', amount: '-0.2500', description: 'AI Image Morpher' });
+  });
+
+  it('crops, extends and changes the aspect ratio (charging the preprocessing)', async () => {
+    const s = await t.signIn('edits@example.com');
+    const crop = data(await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(400, 300)), cropData: { x: 50, y: 50, width: 200, height: 100 } } }));
+    expect(await sharp((await t.call('GET', crop.image, { session: s })).rawPayload).metadata()).toMatchObject({ width: 200, height: 100 });
+    const extend = data(await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(200, 100)), extensionDirection: 'right', extensionAmount: 100 } }));
+    expect(await sharp((await t.call('GET', extend.image, { session: s })).rawPayload).metadata()).toMatchObject({ width: 400, height: 100 });
+    const square = data(await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(300, 200)), aspectRatio: '1:1' } }));
+    expect(square.credits_used).toBe('0.3000');
+    expect(await sharp((await t.call('GET', square.image, { session: s })).rawPayload).metadata()).toMatchObject({ width: 300, height: 300 });
+    expect(await balance(t, s)).toBe('4.2000');
+  });
+
+  it('answers 402 with the dialog numbers when the balance is short, and charges nothing', async () => {
+    const s = await t.signIn('broke@example.com');
+    const hold = await t.app.services.credits.hold({ userId: s.userId, amount: '4.9', serviceType: 'test', description: 'x' });
+    const res = await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(64, 64)) } });
+    expect(res.statusCode).toBe(402);
+    expect(error(res)).toMatchObject({ code: 'INSUFFICIENT_CREDITS', required_credits: '0.2500', available_credits: '0.1000', deficit: '0.1500' });
+    await t.app.services.credits.release(hold.id);
+    expect(await balance(t, s)).toBe('5.0000');
+    expect(await t.database.db.select().from(files).where(eq(files.userId, s.userId))).toHaveLength(0);
+  });
+
+  it.each([
+    ['text that is not base64', { imageData: '<html>not an image</html>' }, 400],
+    ['an SVG', { imageData: b64(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')) }, 415],
+    ['a crop outside the image', 'crop', 400],
+    ['a crop under 50 px', 'small-crop', 400],
+    ['variability 11', 'variability', 400],
+    ['an extension amount of 75%', 'amount', 400],
+    ['a direction without an amount', 'direction', 400],
+    ['an unknown aspect ratio', 'ratio', 400],
+    ['an unknown field', 'field', 400],
+  ])('refuses %s and charges nothing', async (_label, body, status) => {
+    const s = await t.signIn(`bad-${Math.random().toString(16).slice(2)}@example.com`);
+    const png = b64(await makePng(100, 100));
+    const bodies: Record<string, object> = {
+      crop: { imageData: png, cropData: { x: 80, y: 80, width: 50, height: 50 } },
+      'small-crop': { imageData: png, cropData: { x: 0, y: 0, width: 20, height: 60 } },
+      variability: { imageData: png, variability: 11 },
+      amount: { imageData: png, extensionDirection: 'left', extensionAmount: 75 },
+      direction: { imageData: png, extensionDirection: 'left' },
+      ratio: { imageData: png, aspectRatio: '3:2' },
+      field: { imageData: png, admin: true },
+    };
+    const res = await t.call('POST', '/api/ai/generate-image', { session: s, body: typeof body === 'string' ? bodies[body] : body });
+    expect(res.statusCode).toBe(status);
+    expect(error(res).message).toEqual(expect.any(String));
+    expect(await balance(t, s)).toBe('5.0000');
+  });
+
+  it('needs a session and the CSRF token', async () => {
+    const s = await t.signIn('csrf-ai@example.com');
+    const body = { imageData: b64(await makePng(64, 64)) };
+    expect((await t.call('POST', '/api/ai/generate-image', { body })).statusCode).toBe(401);
+    expect((await t.call('POST', '/api/ai/generate-image', { session: s, csrf: null, body })).statusCode).toBe(403);
+    expect(await balance(t, s)).toBe('5.0000');
+  });
+});
+
+describe('AI Image Morpher with Gemini (fake server)', () => {
+  let t: TestApp;
+  let gemini: FakeGemini;
+  let s: TestSession;
+  beforeAll(async () => {
+    gemini = await startFakeGemini();
+    t = await createTestApp({ GEMINI_API_KEY: 'test-gemini-key', GEMINI_BASE_URL: gemini.url, AI_TIMEOUT_MS: '500' });
+    s = await t.signIn('gemini@example.com');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await gemini?.close();
+  });
+
+  it('sends the image and the prompt to Gemini, stores the result and charges', async () => {
+    gemini.requests.length = 0;
+    const res = await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(96, 64)), userPrompt: 'a neon city at night', variability: 8 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(data(res)).toMatchObject({ provider: 'Gemini', credits_used: '0.2500' });
+    const request = gemini.requests.find((r) => r.path.includes(':generateContent'))!;
+    expect(request.headers['x-goog-api-key']).toBe('test-gemini-key');
+    const parts = request.json.contents[0].parts as Array<{ text?: string; inline_data?: { data: string }; inlineData?: { data: string } }>;
+    expect(parts.map((p) => p.text ?? '').join(' ')).toMatch(/a neon city at night/);
+    const inline = parts.find((p) => p.inline_data ?? p.inlineData)!;
+    expect((await sharp(Buffer.from((inline.inline_data ?? inline.inlineData)!.data, 'base64')).metadata()).width).toBe(96);
+    expect(await balance(t, s)).toBe('4.7500');
+  });
+
+  it.each([
+    ['rate_limit', 429, 'AI_RATE_LIMITED', 'rate_limit'],
+    ['safety', 422, 'AI_CONTENT_BLOCKED', 'content_policy'],
+    ['recitation', 422, 'AI_CONTENT_BLOCKED', 'recitation'],
+    ['unauthorized', 502, 'AI_PROVIDER_ERROR', 'authentication'],
+    ['server', 502, 'AI_PROVIDER_ERROR', 'server'],
+    [{ delayMs: 1500 }, 504, 'AI_TIMEOUT', 'timeout'],
+  ] as const)('classifies a %s failure, releases the hold and changes no balance', async (failure, status, code, errorClass) => {
+    const before = await balance(t, s);
+    gemini.failNext(failure as never);
+    const res = await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(64, 64)), userPrompt: 'x' } });
+    expect(res.statusCode).toBe(status);
+    expect(error(res)).toMatchObject({ code, error_class: errorClass, tip: expect.any(String), message: expect.any(String) });
+    expect(await balance(t, s)).toBe(before);
+    const audit = await t.app.services.credits.audit(s.userId);
+    expect(audit.held).toBe('0.0000');
+    const failed = await t.database.db.select().from(generations).where(eq(generations.userId, s.userId));
+    expect(failed.some((g) => g.status === 'failed' && g.errorClass === errorClass)).toBe(true);
+  });
+});
+
+describe('upscaling', () => {
+  let t: TestApp;
+  let replicate: FakeReplicate;
+  let s: TestSession;
+  let source: string;
+  beforeAll(async () => {
+    replicate = await startFakeReplicate();
+    t = await createTestApp({ REPLICATE_API_TOKEN: 'r8_test_replicate_token', REPLICATE_BASE_URL: replicate.url });
+    s = await t.signIn('upscale@example.com');
+    source = data(await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(120, 80)) } })).uuid;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await replicate?.close();
+  });
+
+  it('lists providers with capabilities and prices keyed like local_2x_standard', async () => {
+    const res = data(await t.call('GET', '/api/ai/upscale-providers', { session: s }));
+    expect(res.default_provider).toBe('local');
+    expect(res.providers.local).toMatchObject({ scale_factors: [2, 4], quality_tiers: ['fast', 'standard', 'high_quality'], supports_creativity: false });
+    expect(res.providers.local.pricing.local_2x_standard).toEqual({ estimated_cost_usd: '0.0040', user_cost_credits: '0.0100' });
+    expect(res.providers.replicate).toMatchObject({ supports_creativity: true, supports_sharpen: true });
+  });
+
+  it('upscales 2x with the fast local tier into a new gallery image', async () => {
+    const before = await balance(t, s);
+    const res = await t.call('POST', '/api/ai/upscale-image', { session: s, body: { image_uuid: source, scale_factor: 2, quality_tier: 'fast', provider: 'local', sharpen: 2 } });
+    expect(res.statusCode, res.body).toBe(200);
+    const out = data(res);
+    expect(out).toMatchObject({ credits_used: '0.0050', metadata: { upscale_provider: 'local', scale_factor: 2, upscaled_from: source } });
+    expect(await sharp((await t.call('GET', out.image, { session: s })).rawPayload).metadata()).toMatchObject({ width: 240, height: 160 });
+    expect(await balance(t, s)).toBe(sub(before, '0.0050'));
+  });
+
+  it('sends creativity, resemblance and the prompt to Replicate', async () => {
+    const res = await t.call('POST', '/api/ai/upscale-image', {
+      session: s,
+      body: { image_uuid: source, scale_factor: 2, quality_tier: 'standard', provider: 'replicate', prompt: 'crisp', creativity: 0.35, resemblance: 1.5, sharpen: 1 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const create = replicate.requests.find((r) => r.method === 'POST' && r.path.endsWith('/predictions'))!;
+    expect(create.json.input).toMatchObject({ prompt: 'crisp', creativity: 0.35, resemblance: 1.5 });
+    expect(data(res).credits_used).toBe('0.0500');
+  });
+
+  it("refuses unknown providers, unsupported options and another user's image", async () => {
+    const other = await t.signIn('upscale-other@example.com');
+    const cases: Array<[object, number, TestSession]> = [
+      [{ image_uuid: source, provider: 'magic' }, 400, s],
+      [{ image_uuid: source, provider: 'replicate', quality_tier: 'fast' }, 400, s],
+      [{ image_uuid: source, scale_factor: 3 }, 400, s],
+      [{ image_uuid: source, creativity: 2 }, 400, s],
+      [{ image_uuid: 'not-a-uuid' }, 400, s],
+      [{ image_uuid: source }, 404, other],
+    ];
+    for (const [body, status, session] of cases) {
+      const res = await t.call('POST', '/api/ai/upscale-image', { session, body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+    }
+    expect(await balance(t, other)).toBe('5.0000');
+  });
+});
+
+describe('mockup generator jobs', () => {
+  let t: TestApp;
+  let s: TestSession;
+  beforeAll(async () => {
+    t = await createTestApp({}, { queue: true });
+    s = await t.signIn('mockups@example.com');
+  });
+  afterAll(() => t?.close());
+
+  async function waitForJob(jobId: string) {
+    for (let i = 0; i < 120; i++) {
+      const status = data(await t.call('GET', `/api/ai/mockup-job-status?job_id=${jobId}`, { session: s }));
+      if (status.status === 'completed' || status.status === 'failed') return status;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error('job did not finish');
+  }
+
+  it('queues a two-style mockup, holds its price, and completes with both images', async () => {
+    const res = await t.call('POST', '/api/ai/generate-image', {
+      session: s,
+      body: { toolName: 'mockup-generator', images: [b64(await makePng(800, 600))], styles: ['laptop-screen', 'coffee-mug'], background: 'gradient', dimensions: 'square', shadow: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { job_id: jobId, credits_held: held } = data(res);
+    expect(held).toBe('1.0000');
+    const status = await waitForJob(jobId);
+    expect(status).toMatchObject({ status: 'completed', error_message: null, result: { credits_used: '1.0000' } });
+    expect(status.result.images.map((i: { style: string }) => i.style)).toEqual(['laptop-screen', 'coffee-mug']);
+    const png = (await t.call('GET', status.result.image, { session: s })).rawPayload;
+    expect(await sharp(png).metadata()).toMatchObject({ width: 1200, height: 1200 });
+    expect(await balance(t, s)).toBe('4.0000');
+    const other = await t.signIn('mockup-peek@example.com');
+    expect((await t.call('GET', `/api/ai/mockup-job-status?job_id=${jobId}`, { session: other })).statusCode).toBe(404);
+  });
+
+  it.each([
+    [{ images: [], styles: ['poster'] }, 'Please upload at least one image and select a style.'],
+    [{ styles: [] }, 'Please upload at least one image and select a style.'],
+    [{ styles: ['custom'], customStyle: '  ' }, 'Please provide a custom style description when using the Custom option.'],
+    [{ imagesCount: 2, styles: ['poster', 'billboard', 'book-cover'] }, 'When using multiple images, the number of images must match the number of selected styles.'],
+  ])('refuses %j with the spec message and holds nothing', async (shape, message) => {
+    const png = b64(await makePng(64, 64));
+    const { imagesCount, ...rest } = shape as { imagesCount?: number };
+    const body = { toolName: 'mockup-generator', images: Array.from({ length: imagesCount ?? 1 }, () => png), ...rest };
+    const res = await t.call('POST', '/api/ai/generate-image', { session: s, body });
+    expect(res.statusCode).toBe(400);
+    expect(error(res).message).toBe(message);
+    expect((await t.app.services.credits.audit(s.userId)).held).toBe('0.0000');
+  });
+});
+
+describe('a failing mockup job', () => {
+  let t: TestApp;
+  let gemini: FakeGemini;
+  beforeAll(async () => {
+    gemini = await startFakeGemini();
+    t = await createTestApp({ GEMINI_API_KEY: 'test-gemini-key', GEMINI_BASE_URL: gemini.url, AI_MOCKUP_PROVIDER: 'gemini', AI_TIMEOUT_MS: '2000' }, { queue: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await gemini?.close();
+  });
+
+  it('is retried once, then fails with the classified message and releases its hold', async () => {
+    const s = await t.signIn('mockup-fail@example.com');
+    gemini.failNext('server', 'server', 'server', 'server');
+    const res = await t.call('POST', '/api/ai/generate-image', {
+      session: s,
+      body: { toolName: 'mockup-generator', images: [b64(await makePng(200, 150))], styles: ['poster'] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const jobId = data(res).job_id;
+    let status: any;
+    for (let i = 0; i < 240; i++) {
+      status = data(await t.call('GET', `/api/ai/mockup-job-status?job_id=${jobId}`, { session: s }));
+      if (status.status === 'failed' || status.status === 'completed') break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(status).toMatchObject({ status: 'failed', attempts: 2, result: null, error_message: expect.stringMatching(/temporary server issue/) });
+    expect(await balance(t, s)).toBe('5.0000');
+    expect((await t.app.services.credits.audit(s.userId)).held).toBe('0.0000');
+  }, 90_000);
+});
+

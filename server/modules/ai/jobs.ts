@@ -1,0 +1,14 @@
+import type { JobDefinition } from '../../jobs/queue.ts';
+import { MOCKUP_JOB, MOCKUP_JOB_RETRY_LIMIT, type AiService } from './service.ts';
+
+/** Mockup rendering runs in the worker; a failed attempt is retried once, then the hold is released. */
+export function aiJobs(ai: AiService): JobDefinition[] {
+  return [
+    {
+      name: MOCKUP_JOB,
+      retryLimit: MOCKUP_JOB_RETRY_LIMIT,
+      expireInSeconds: 10 * 60,
+      handle: (data, meta) => ai.runMockupJob((data as { generationId: string }).generationId, meta.retryCount),
+    },
+  ];
+}

@@ -1,0 +1,48 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { makePng } from '../../test-support/media.ts';
+import { decodeImageData, morphPrompt, prepareSource } from './preprocess.ts';
+
+const size = async (png: Buffer) => sharp(png).metadata().then((m) => [m.width, m.height]);
+
+describe('prepareSource', () => {
+  it('crops within the image and refuses crops outside it', async () => {
+    const src = await makePng(400, 300);
+    expect(await size((await prepareSource(src, { crop: { x: 10, y: 20, width: 100, height: 50 }, aspectRatio: 'original' })).image)).toEqual([100, 50]);
+    await expect(prepareSource(src, { crop: { x: 350, y: 0, width: 100, height: 100 }, aspectRatio: 'original' })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('extends in one direction by 50/100/150% with green to fill', async () => {
+    const src = await makePng(200, 100);
+    const right = await prepareSource(src, { extend: { direction: 'right', amount: 150 }, aspectRatio: 'original' });
+    expect(await size(right.image)).toEqual([500, 100]);
+    const { data, info } = await sharp(right.image).raw().toBuffer({ resolveWithObject: true });
+    const i = (50 * info.width + 450) * info.channels;
+    expect([data[i], data[i + 1], data[i + 2]]).toEqual([0, 255, 0]);
+    expect(await size((await prepareSource(src, { extend: { direction: 'top', amount: 50 }, aspectRatio: 'original' })).image)).toEqual([200, 150]);
+  });
+
+  it('pads to an aspect ratio and keeps the longest side within 1536 px', async () => {
+    const square = await prepareSource(await makePng(300, 200), { aspectRatio: '1:1' });
+    expect(await size(square.image)).toEqual([300, 300]);
+    const story = await prepareSource(await makePng(2000, 1000), { aspectRatio: '9:16' });
+    const [w, h] = await size(story.image);
+    expect(h).toBe(1536);
+    expect(Math.abs(w! / h! - 9 / 16)).toBeLessThan(0.01);
+    expect(story.steps).toEqual(['padded to 9:16 (green area to fill)', 'resized to 864x1536']);
+  });
+});
+
+describe('decodeImageData and morphPrompt', () => {
+  it('accepts bare base64 and data URLs, refuses other text', async () => {
+    const png = await makePng(10, 10);
+    expect(decodeImageData(png.toString('base64'))).toEqual(png);
+    expect(decodeImageData(`data:image/png;base64,${png.toString('base64')}`)).toEqual(png);
+    expect(() => decodeImageData('<script>alert(1)</script>')).toThrow(/base64/);
+  });
+
+  it('says how close to stay and asks to paint green areas', () => {
+    expect(morphPrompt('', 2, [])).toMatch(/very close/);
+    expect(morphPrompt('neon city', 9, ['extended right by 50% (green area to fill)'])).toMatch(/Reimagine[\s\S]*#00FF00[\s\S]*neon city/);
+  });
+});

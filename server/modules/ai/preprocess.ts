@@ -1,0 +1,112 @@
+import sharp from 'sharp';
+import { EXTEND_FILL_COLOR, MAX_SOURCE_SIDE, type AspectRatio } from '../../../contract/ai.ts';
+import { badRequest } from '../../http/errors.ts';
+
+/** Decodes base64 image data, bare or as a data URL; refuses what is not base64. */
+export function decodeImageData(value: string, field = 'imageData'): Buffer {
+  const base64 = value.startsWith('data:') ? value.slice(value.indexOf(',') + 1) : value;
+  if (!/^[A-Za-z0-9+/=\s]+$/.test(base64)) throw badRequest(`${field}: must be base64 image data`);
+  const buffer = Buffer.from(base64, 'base64');
+  if (buffer.length < 8) throw badRequest(`${field}: the image is empty`);
+  return buffer;
+}
+
+const hex = EXTEND_FILL_COLOR.replace('#', '');
+const GREEN = { r: parseInt(hex.slice(0, 2), 16), g: parseInt(hex.slice(2, 4), 16), b: parseInt(hex.slice(4, 6), 16), alpha: 1 };
+
+export const ratioValue = (ratio: Exclude<AspectRatio, 'original'>) => {
+  const [w, h] = ratio.split(':').map(Number);
+  return w! / h!;
+};
+
+export interface Prepared {
+  image: Buffer;
+  width: number;
+  height: number;
+  /** What was done, for the prompt and debug mode. */
+  steps: string[];
+}
+
+/**
+ * Applies the morpher's edit mode and aspect ratio to the source, in this order: crop; extend (the new area
+ * is filled with green #00FF00 for the model to paint); aspect ratio (padded with green, so the model fills
+ * it); finally the longest side is kept within 1536 px.
+ */
+export async function prepareSource(
+  input: Buffer,
+  options: {
+    crop?: { x: number; y: number; width: number; height: number } | null;
+    extend?: { direction: 'top' | 'bottom' | 'left' | 'right'; amount: 50 | 100 | 150 } | null;
+    aspectRatio: AspectRatio;
+  },
+): Promise<Prepared> {
+  let image = sharp(input);
+  let { width, height } = await sharp(input).metadata().then((m) => ({ width: m.width!, height: m.height! }));
+  const steps: string[] = [];
+
+  if (options.crop) {
+    const c = options.crop;
+    if (c.x + c.width > width || c.y + c.height > height) {
+      throw badRequest(`cropData: the crop must stay within the image (${width}x${height})`);
+    }
+    image = sharp(await image.extract({ left: c.x, top: c.y, width: c.width, height: c.height }).png().toBuffer());
+    ({ width, height } = { width: c.width, height: c.height });
+    steps.push(`cropped to ${width}x${height}`);
+  }
+
+  if (options.extend) {
+    const { direction, amount } = options.extend;
+    const horizontal = direction === 'left' || direction === 'right';
+    const add = Math.round(((horizontal ? width : height) * amount) / 100);
+    image = sharp(await image.extend({ [direction]: add, background: GREEN }).png().toBuffer());
+    if (horizontal) width += add;
+    else height += add;
+    steps.push(`extended ${direction} by ${amount}% (green area to fill)`);
+  }
+
+  if (options.aspectRatio !== 'original') {
+    const target = ratioValue(options.aspectRatio);
+    const current = width / height;
+    if (Math.abs(current - target) > 0.01) {
+      const padX = current < target ? Math.round(height * target) - width : 0;
+      const padY = current > target ? Math.round(width / target) - height : 0;
+      image = sharp(
+        await image
+          .extend({
+            left: Math.floor(padX / 2),
+            right: Math.ceil(padX / 2),
+            top: Math.floor(padY / 2),
+            bottom: Math.ceil(padY / 2),
+            background: GREEN,
+          })
+          .png()
+          .toBuffer(),
+      );
+      width += padX;
+      height += padY;
+      steps.push(`padded to ${options.aspectRatio} (green area to fill)`);
+    }
+  }
+
+  if (Math.max(width, height) > MAX_SOURCE_SIDE) {
+    image = image.resize(MAX_SOURCE_SIDE, MAX_SOURCE_SIDE, { fit: 'inside' });
+    const scale = MAX_SOURCE_SIDE / Math.max(width, height);
+    width = Math.round(width * scale);
+    height = Math.round(height * scale);
+    steps.push(`resized to ${width}x${height}`);
+  }
+  return { image: await image.png().toBuffer(), width, height, steps };
+}
+
+/** The instruction sent to the model, from the user's words and the variability. */
+export function morphPrompt(userPrompt: string, variability: number, steps: string[]): string {
+  const closeness =
+    variability <= 3 ? 'Stay very close to the original composition, subject and colours.'
+    : variability <= 7 ? 'Keep the subject recognisable; composition, lighting and details may change.'
+    : 'Reimagine the image freely; only the core idea needs to remain.';
+  const fill = steps.some((s) => s.includes('green'))
+    ? ' Paint every pure green (#00FF00) area as a seamless, natural continuation of the image; no green may remain.'
+    : '';
+  const wish = userPrompt.trim() ? ` The user asks: ${userPrompt.trim()}` : ' Create a fresh variation of this image.';
+  return `Create a variation of the provided image. ${closeness}${fill}${wish}`;
+}

@@ -1,0 +1,69 @@
+import type { Config } from '../../config.ts';
+import type { AiProviders } from '../../modules/ai/service.ts';
+import { createDeepgramTranscriber } from './deepgram.ts';
+import { createGeminiProvider, type GeminiProvider } from './gemini.ts';
+import { createLocalImageEditor } from './local-engine.ts';
+import { createLocalUpscaler } from './local-upscaler/index.ts';
+import { createOpenAiProvider, type OpenAiProvider } from './openai.ts';
+import { createReplicateUpscaler } from './replicate.ts';
+import type { ImageUpscaler, SpeechTranscriber, TextRefiner, VisionDescriber } from './types.ts';
+
+export interface AiRegistry extends AiProviders {
+  vision: VisionDescriber | null;
+  refiner: TextRefiner | null;
+  /** Speech has no offline engine here: null until Deepgram or OpenAI is configured. */
+  transcriber: SpeechTranscriber | null;
+  /** Names of the configured providers, for the admin area and the start-up log. */
+  configured: string[];
+}
+
+/** Picks a provider per capability from the settings: a configured one, else the local engine. */
+export function createAiRegistry(config: Config): AiRegistry {
+  const gemini: GeminiProvider | null = config.GEMINI_API_KEY
+    ? createGeminiProvider({
+        apiKey: config.GEMINI_API_KEY,
+        baseUrl: config.GEMINI_BASE_URL,
+        imageModel: config.GEMINI_IMAGE_MODEL,
+        textModel: config.GEMINI_TEXT_MODEL,
+        timeoutMs: config.AI_TIMEOUT_MS,
+      })
+    : null;
+  const openai: OpenAiProvider | null = config.OPENAI_API_KEY
+    ? createOpenAiProvider({
+        apiKey: config.OPENAI_API_KEY,
+        baseUrl: config.OPENAI_BASE_URL,
+        imageModel: config.OPENAI_IMAGE_MODEL,
+        chatModel: config.OPENAI_CHAT_MODEL,
+        transcriptionModel: config.OPENAI_TRANSCRIBE_MODEL,
+        timeoutMs: config.AI_TIMEOUT_MS,
+      })
+    : null;
+  const local = createLocalImageEditor();
+  const byName = { gemini, openai, local } as const;
+  const imageEditor = config.AI_IMAGE_PROVIDER === 'auto' ? (gemini ?? openai ?? local) : (byName[config.AI_IMAGE_PROVIDER] ?? local);
+  const mockupEditor = config.AI_MOCKUP_PROVIDER === 'local' ? null : byName[config.AI_MOCKUP_PROVIDER];
+
+  const upscalers: Record<string, ImageUpscaler> = { local: createLocalUpscaler() };
+  if (config.REPLICATE_API_TOKEN) {
+    upscalers.replicate = createReplicateUpscaler({
+      apiKey: config.REPLICATE_API_TOKEN,
+      baseUrl: config.REPLICATE_BASE_URL,
+      model: config.REPLICATE_UPSCALE_MODEL,
+      timeoutMs: config.AI_TIMEOUT_MS,
+      ...(config.REPLICATE_UPSCALE_VERSION ? { version: config.REPLICATE_UPSCALE_VERSION } : {}),
+    });
+  }
+  const transcriber = config.DEEPGRAM_API_KEY
+    ? createDeepgramTranscriber({ apiKey: config.DEEPGRAM_API_KEY, baseUrl: config.DEEPGRAM_BASE_URL, timeoutMs: config.AI_TIMEOUT_MS })
+    : openai;
+  return {
+    imageEditor,
+    mockupEditor,
+    upscalers,
+    defaultUpscaler: config.UPSCALE_DEFAULT_PROVIDER in upscalers ? config.UPSCALE_DEFAULT_PROVIDER : 'local',
+    vision: gemini ?? openai,
+    refiner: gemini ?? openai,
+    transcriber,
+    configured: [gemini && 'gemini', openai && 'openai', config.REPLICATE_API_TOKEN && 'replicate', config.DEEPGRAM_API_KEY && 'deepgram'].filter(Boolean) as string[],
+  };
+}
