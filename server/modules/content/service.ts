@@ -1,9 +1,8 @@
 import type { ContentItem, SharePlatform } from '../../../contract/files.ts';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { randomToken } from '../../lib/crypto.ts';
 import { findUserById } from '../auth/repository.ts';
+import { createSharing } from '../sharing.ts';
 import * as repo from './repository.ts';
 import type { ContentRow } from './repository.ts';
 
@@ -25,17 +24,15 @@ export function createContentService(deps: { db: Db; clock: Clock; publicUrl: st
   const { db } = deps;
   const base = deps.publicUrl.replace(/\/$/, '');
 
-  async function visible(id: number, viewerId: string | null): Promise<ContentRow> {
-    const row = await repo.findContent(db, id);
-    if (!row || (row.userId !== viewerId && !row.isPublic)) throw notFound('Content not found');
-    return row;
-  }
-
-  async function own(id: number, userId: string): Promise<ContentRow> {
-    const row = await repo.findContent(db, id);
-    if (!row || row.userId !== userId) throw notFound('Content not found');
-    return row;
-  }
+  const sharing = createSharing<number, ContentRow>({
+    store: {
+      find: (id) => repo.findContent(db, id),
+      update: (id, values) => repo.updateContent(db, id, values),
+      increment: (id, counter) => repo.incrementContentCounter(db, id, counter),
+    },
+    pageUrl: (row) => `${base}/content/${row.id}`,
+    notFoundMessage: 'Content not found',
+  });
 
   return {
     /** Saves a generated text (captions, refined transcripts) for its owner. */
@@ -54,9 +51,9 @@ export function createContentService(deps: { db: Db; clock: Clock; publicUrl: st
     },
 
     async view(id: number, viewerId: string | null): Promise<ContentItem> {
-      const row = await visible(id, viewerId);
+      const row = await sharing.visible(id, viewerId);
       const isOwner = row.userId === viewerId;
-      const views = isOwner ? row.viewCount : await repo.incrementContentCounter(db, id, 'viewCount');
+      const views = await sharing.countView(row, viewerId);
       const owner = await findUserById(db, row.userId);
       return {
         id: row.id,
@@ -77,22 +74,9 @@ export function createContentService(deps: { db: Db; clock: Clock; publicUrl: st
       };
     },
 
-    async toggleVisibility(userId: string, id: number) {
-      const row = await own(id, userId);
-      const updated = await repo.updateContent(db, id, { isPublic: !row.isPublic, shareToken: row.shareToken ?? randomToken(16) });
-      return { is_public: updated!.isPublic };
-    },
-
-    async shareUrl(userId: string, id: number) {
-      const row = await own(id, userId);
-      const token = row.shareToken ?? (await repo.updateContent(db, id, { shareToken: randomToken(16) }))!.shareToken!;
-      return { share_url: `${base}/content/${row.id}?s=${token}`, is_public: row.isPublic };
-    },
-
-    async recordShare(id: number, viewerId: string | null, _platform: SharePlatform) {
-      await visible(id, viewerId);
-      return { share_count: await repo.incrementContentCounter(db, id, 'shareCount') };
-    },
+    toggleVisibility: sharing.toggleVisibility,
+    shareUrl: sharing.shareUrl,
+    recordShare: (id: number, viewerId: string | null, _platform: SharePlatform) => sharing.recordShare(id, viewerId),
 
     /** For the server-rendered preview tags of a public content page. */
     async socialPreview(id: number): Promise<{ title: string; description: string } | null> {

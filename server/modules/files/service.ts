@@ -10,9 +10,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { randomToken } from '../../lib/crypto.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
 import { findUserById } from '../auth/repository.ts';
+import { createSharing } from '../sharing.ts';
 import { makeSocialImage, processImage, safeFilename, sniff } from './media.ts';
 import * as repo from './repository.ts';
 import type { FileRow } from './repository.ts';
@@ -62,20 +62,17 @@ export function createFilesService(deps: FilesDeps) {
   const { db, storage, clock, settings } = deps;
   const base = settings.publicUrl.replace(/\/$/, '');
 
-  const readable = (file: FileRow, viewerId: string | null) => file.userId === viewerId || file.isPublic;
-
-  /** The file if the viewer may see it; another user's private file is indistinguishable from a missing one. */
-  async function visibleFile(id: string, viewerId: string | null): Promise<FileRow> {
-    const file = await repo.findFile(db, id);
-    if (!file || !readable(file, viewerId)) throw notFound('File not found');
-    return file;
-  }
-
-  async function ownFile(id: string, userId: string): Promise<FileRow> {
-    const file = await repo.findFile(db, id);
-    if (!file || file.userId !== userId) throw notFound('File not found');
-    return file;
-  }
+  const sharing = createSharing<string, FileRow>({
+    store: {
+      find: (id) => repo.findFile(db, id),
+      update: (id, values) => repo.updateFile(db, id, values),
+      increment: (id, counter) => repo.incrementCounter(db, id, counter),
+    },
+    pageUrl: (file) => `${base}/file/${file.id}`,
+    notFoundMessage: 'File not found',
+  });
+  const visibleFile = sharing.visible;
+  const ownFile = sharing.own;
 
   function title(file: FileRow): string {
     return toolTitle(file.toolName) ?? file.originalFilename ?? file.entityType.replaceAll('_', ' ');
@@ -239,29 +236,16 @@ export function createFilesService(deps: FilesDeps) {
       return { stream: object.stream, size: object.size, contentType, range, filename, isPublic: file.isPublic };
     },
 
-    async toggleVisibility(userId: string, id: string): Promise<{ is_public: boolean }> {
-      const file = await ownFile(id, userId);
-      const updated = await repo.updateFile(db, id, { isPublic: !file.isPublic, shareToken: file.shareToken ?? randomToken(16) });
-      return { is_public: updated!.isPublic };
-    },
-
-    async shareUrl(userId: string, id: string): Promise<{ share_url: string; is_public: boolean }> {
-      const file = await ownFile(id, userId);
-      const token = file.shareToken ?? (await repo.updateFile(db, id, { shareToken: randomToken(16) }))!.shareToken!;
-      return { share_url: `${base}/file/${file.id}?s=${token}`, is_public: file.isPublic };
-    },
-
+    toggleVisibility: sharing.toggleVisibility,
+    shareUrl: sharing.shareUrl,
     /** Counts a share of a file the caller may see. */
-    async recordShare(id: string, viewerId: string | null, _platform: SharePlatform): Promise<{ share_count: number }> {
-      await visibleFile(id, viewerId);
-      return { share_count: await repo.incrementCounter(db, id, 'shareCount') };
-    },
+    recordShare: (id: string, viewerId: string | null, _platform: SharePlatform) => sharing.recordShare(id, viewerId),
 
     /** The public file page's data; a view by anyone but the owner is counted. */
     async publicView(id: string, viewerId: string | null): Promise<SharedFile> {
       const file = await visibleFile(id, viewerId);
       const isOwner = file.userId === viewerId;
-      const views = isOwner ? file.viewCount : await repo.incrementCounter(db, id, 'viewCount');
+      const views = await sharing.countView(file, viewerId);
       const owner = await findUserById(db, file.userId);
       const ext = file.storageKey.split('.').pop() ?? 'bin';
       const isImage = file.fileType.startsWith('image/');
