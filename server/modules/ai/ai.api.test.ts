@@ -6,8 +6,10 @@ import { files, generations } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
 import { startFakeGemini, type FakeGemini } from '../../test-support/fake-ai/gemini.ts';
 import { startFakeReplicate, type FakeReplicate } from '../../test-support/fake-ai/replicate.ts';
+import { startFakeOpenAi, type FakeOpenAi } from '../../test-support/fake-ai/openai.ts';
 import { makeJpeg, makePng } from '../../test-support/media.ts';
 
+const OPENAI_KEY = 'sk-test-openai-key';
 const data = (res: { json(): unknown }) => (res.json() as { data: any }).data;
 const error = (res: { json(): unknown }) => (res.json() as { error: any }).error;
 const b64 = (buf: Buffer) => buf.toString('base64');
@@ -150,6 +152,44 @@ describe('AI Image Morpher with Gemini (fake server)', () => {
     expect(audit.held).toBe('0.0000');
     const failed = await t.database.db.select().from(generations).where(eq(generations.userId, s.userId));
     expect(failed.some((g) => g.status === 'failed' && g.errorClass === errorClass)).toBe(true);
+  });
+});
+
+describe('AI Image Morpher with an OpenAI-compatible endpoint (fake server)', () => {
+  let t: TestApp;
+  let openai: FakeOpenAi;
+  beforeAll(async () => {
+    openai = await startFakeOpenAi();
+    t = await createTestApp({ OPENAI_API_KEY: OPENAI_KEY, OPENAI_BASE_URL: openai.url, AI_IMAGE_PROVIDER: 'openai', AI_TIMEOUT_MS: '2000' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await openai?.close();
+  });
+
+  it('sends an images/edits request with the image, the mask and the prompt, and stores the result', async () => {
+    const s = await t.signIn('openai@example.com');
+    const mask = await sharp({ create: { width: 80, height: 80, channels: 3, background: 'black' } }).png().toBuffer();
+    const res = await t.call('POST', '/api/ai/generate-image', {
+      session: s,
+      body: { imageData: b64(await makePng(80, 80)), maskData: b64(mask), userPrompt: 'replace the sky', variability: 3 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(data(res)).toMatchObject({ provider: 'OpenAI', credits_used: '0.2500' });
+    const edit = openai.requests.find((r) => r.path === '/v1/images/edits')!;
+    expect(edit.headers.authorization).toBe(`Bearer ${OPENAI_KEY}`);
+    expect(edit.fields.prompt?.[0]).toMatch(/replace the sky/);
+    expect(Object.keys(edit.files)).toEqual(expect.arrayContaining(['mask']));
+    expect(await balance(t, s)).toBe('4.7500');
+  });
+
+  it('answers a moderation block as content policy and charges nothing', async () => {
+    const s = await t.signIn('openai-blocked@example.com');
+    openai.failNext('moderation_blocked');
+    const res = await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(64, 64)), userPrompt: 'x' } });
+    expect(res.statusCode).toBe(422);
+    expect(error(res)).toMatchObject({ code: 'AI_CONTENT_BLOCKED', error_class: 'content_policy' });
+    expect(await balance(t, s)).toBe('5.0000');
   });
 });
 
