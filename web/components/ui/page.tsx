@@ -2,8 +2,10 @@ import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { cn } from './cn.ts';
 
+const WIDTHS = { wide: 'max-w-6xl', reading: 'max-w-4xl', narrow: 'max-w-xl' } as const;
+
 /** The standard page frame: a centred column with a title block; sets document.title. */
-export function Page({ title, description, actions, children, className, documentTitle, icon, badge }: {
+export function Page({ title, description, actions, children, className, documentTitle, icon, badge, width = 'wide' }: {
   title: ReactNode;
   /** Shown before the title, outside the heading. */
   icon?: ReactNode;
@@ -15,10 +17,12 @@ export function Page({ title, description, actions, children, className, documen
   className?: string;
   /** Defaults to the title when that is a string. */
   documentTitle?: string;
+  /** Column width: wide (default, 6xl), reading (4xl) or narrow (xl). */
+  width?: keyof typeof WIDTHS;
 }) {
   useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : undefined));
   return (
-    <div className={cn('mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12', className)}>
+    <div className={cn('mx-auto w-full px-4 py-8 sm:px-6 sm:py-12', WIDTHS[width], className)}>
       <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-3">
