@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { add, cmp, fromCents, fromUnits, max0, min, mul, normalize, sub, toUnits } from './decimal.ts';
+import { add, cmp, fromCents, fromUnits, max0, min, mul, normalize, sub, toFixed, toUnits } from './decimal.ts';
 
 describe('decimal', () => {
   it('parses and formats exactly', () => {
@@ -28,6 +28,25 @@ describe('decimal', () => {
     expect(mul('0.25', '3')).toBe('0.7500');
     expect(fromCents(2000)).toBe('20.0000');
     expect(fromCents(1999)).toBe('19.9900');
+  });
+
+  it('accepts numbers as well as strings', () => {
+    expect(add('3', 0.25)).toBe('3.2500');
+    expect(sub('1.5', 2)).toBe('-0.5000');
+    expect(cmp('10.01', 10)).toBe(1);
+    expect(max0(-0.5)).toBe('0.0000');
+  });
+
+  it('formats for display with a fixed number of decimals, missing values as 0', () => {
+    expect(toFixed('12.345')).toBe('12.35');
+    expect(toFixed('12.3449')).toBe('12.34');
+    expect(toFixed('5.0000')).toBe('5.00');
+    expect(toFixed('-1.005')).toBe('-1.01');
+    expect(toFixed('7', 0)).toBe('7');
+    expect(toFixed(null)).toBe('0.00');
+    expect(toFixed(undefined)).toBe('0.00');
+    expect(toFixed('')).toBe('0.00');
+    expect(() => toFixed('abc')).toThrow(RangeError);
   });
 
   it('refuses what is not a decimal or has more precision than stored', () => {

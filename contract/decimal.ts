@@ -40,16 +40,27 @@ export function fromUnits(units: Units, places = SCALE): string {
   return negative && abs !== 0n ? `-${text}` : text;
 }
 
-/** Normalises any decimal string to 4 places: '5' → '5.0000'. */
-export const normalize = (value: string | number) => fromUnits(toUnits(value));
-export const add = (a: string, b: string) => fromUnits(toUnits(a) + toUnits(b));
-export const sub = (a: string, b: string) => fromUnits(toUnits(a) - toUnits(b));
-export const cmp = (a: string, b: string) => {
+/** A decimal string ('12.5') or a number (read to 4 places). */
+export type DecimalInput = string | number;
+
+/** Normalises any decimal to 4 places: '5' → '5.0000'. */
+export const normalize = (value: DecimalInput) => fromUnits(toUnits(value));
+export const add = (a: DecimalInput, b: DecimalInput) => fromUnits(toUnits(a) + toUnits(b));
+export const sub = (a: DecimalInput, b: DecimalInput) => fromUnits(toUnits(a) - toUnits(b));
+export const cmp = (a: DecimalInput, b: DecimalInput) => {
   const d = toUnits(a) - toUnits(b);
   return d < 0n ? -1 : d > 0n ? 1 : 0;
 };
-export const max0 = (a: string) => (toUnits(a) < 0n ? fromUnits(0n) : normalize(a));
-export const min = (a: string, b: string) => (cmp(a, b) <= 0 ? normalize(a) : normalize(b));
+export const max0 = (a: DecimalInput) => (toUnits(a) < 0n ? fromUnits(0n) : normalize(a));
+export const min = (a: DecimalInput, b: DecimalInput) => (cmp(a, b) <= 0 ? normalize(a) : normalize(b));
+
+/**
+ * For display: `places` decimals (default 2), rounding half away from zero: toFixed('12.345') → '12.35'.
+ * A missing value (null, undefined, '') reads 0.
+ */
+export function toFixed(value: DecimalInput | null | undefined, places = 2): string {
+  return fromUnits(value === null || value === undefined || value === '' ? 0n : toUnits(value), places);
+}
 
 /** a × b, both decimals, rounded half away from zero to 4 places. */
 export function mul(a: string, b: string): string {

@@ -2,14 +2,14 @@ import { Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Credits } from '../../../contract/auth.ts';
 import { CREDIT_DECIMALS } from '../../../contract/constants.ts';
+import { toFixed } from '../../../contract/decimal.ts';
 import { cn } from '../../components/ui/cn.ts';
-import { fixedDecimal } from '../../lib/decimal.ts';
 import { CREDITS_TAB_PATH } from './nav-items.ts';
 
 /** The header's balance with 2 decimals; opens the dashboard's credits tab. */
 export function CreditChip({ credits, className }: { credits: Credits | null; className?: string }) {
   if (!credits) return null;
-  const amount = fixedDecimal(credits.balance, CREDIT_DECIMALS);
+  const amount = toFixed(credits.balance, CREDIT_DECIMALS);
   return (
     <Link
       to={CREDITS_TAB_PATH}
