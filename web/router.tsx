@@ -16,6 +16,7 @@ function lazyPage<M>(load: Pages<M>, pick: (pages: M) => ComponentType) {
 const admin = () => import('./features/admin/pages.ts');
 const auth = () => import('./features/auth/pages.ts');
 const content = () => import('./features/content/pages.ts');
+const credits = () => import('./features/credits/pages.ts');
 const dashboard = () => import('./features/dashboard/pages.ts');
 const files = () => import('./features/files/pages.ts');
 const home = () => import('./features/home/pages.ts');
@@ -64,6 +65,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'tools/:id', lazy: lazyPage(tools, (m) => m.ToolPage) },
               { path: 'gallery', lazy: lazyPage(files, (m) => m.GalleryPage) },
+              { path: 'checkout/test/:packageId', lazy: lazyPage(credits, (m) => m.TestCheckoutPage) },
+              { path: 'payments/return', lazy: lazyPage(credits, (m) => m.PaymentReturnPage) },
               { path: 'transcriptions', lazy: lazyPage(transcriptions, (m) => m.TranscriptionsPage) },
               { path: 'transcriptions/:uuid', lazy: lazyPage(transcriptions, (m) => m.TranscriptionPage) },
             ],

@@ -8,8 +8,8 @@ import { applyLocalCreditUsage, balanceTone, CREDIT_REFRESH_DELAY_MS, deductCred
 const credits = (balance: string, available = balance): Credits => ({
   balance,
   available_credits: available,
-  lifetime_used: '1.00',
-  lifetime_purchased: '20.00',
+  lifetime_used: '1.0000',
+  lifetime_purchased: '20.0000',
 });
 
 const snapshot = (c: Credits): AuthSnapshot => ({
@@ -25,19 +25,19 @@ afterEach(() => {
 
 describe('deductCredits', () => {
   it('lowers balance and available credits and raises lifetime used', () => {
-    expect(deductCredits(credits('10.00', '8.00'), '0.35')).toEqual({
-      balance: '9.65',
-      available_credits: '7.65',
-      lifetime_used: '1.35',
-      lifetime_purchased: '20.00',
+    expect(deductCredits(credits('10.0000', '8.0000'), '0.35')).toEqual({
+      balance: '9.6500',
+      available_credits: '7.6500',
+      lifetime_used: '1.3500',
+      lifetime_purchased: '20.0000',
     });
   });
 
   it('never goes below zero', () => {
     const after = deductCredits(credits('0.50', '0.20'), 2);
-    expect(after.balance).toBe('0.00');
-    expect(after.available_credits).toBe('0.00');
-    expect(after.lifetime_used).toBe('3.00');
+    expect(after.balance).toBe('0.0000');
+    expect(after.available_credits).toBe('0.0000');
+    expect(after.lifetime_used).toBe('3.0000');
   });
 });
 
@@ -49,11 +49,12 @@ describe('applyLocalCreditUsage', () => {
     const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue();
 
     applyLocalCreditUsage('1.25', client);
-    expect(client.getQueryData(profileQueryKey)?.credits?.balance).toBe('3.75');
+    expect(client.getQueryData(profileQueryKey)?.credits?.balance).toBe('3.7500');
     expect(invalidate).not.toHaveBeenCalled();
 
     vi.advanceTimersByTime(CREDIT_REFRESH_DELAY_MS);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: profileQueryKey });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['credits'] });
   });
 
   it('does nothing when signed out', () => {

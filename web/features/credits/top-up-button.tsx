@@ -3,17 +3,18 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 
 /**
- * 'Top Up Credits' (spec 1 §2 Dashboard). Reads 'Loading...' while `onStart` runs.
- * The credits issue passes a handler that loads the packages and redirects to the first one's payment_link.
+ * 'Top Up Credits' (spec 1 §2 Dashboard). Reads 'Loading...' while `onStart` runs, and stays so when it resolves
+ * true (the page is leaving for the payment page).
  */
-export function TopUpButton({ onStart, className }: { onStart: () => void | Promise<void>; className?: string }) {
+export function TopUpButton({ onStart, className }: { onStart: () => boolean | void | Promise<boolean | void>; className?: string }) {
   const [starting, setStarting] = useState(false);
   const start = async () => {
     setStarting(true);
+    let leaving = false;
     try {
-      await onStart();
+      leaving = (await onStart()) === true;
     } finally {
-      setStarting(false);
+      if (!leaving) setStarting(false);
     }
   };
   return (

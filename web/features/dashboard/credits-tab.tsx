@@ -1,25 +1,30 @@
-import { HardDrive, Receipt, ShoppingBag, TrendingDown, Wallet } from 'lucide-react';
+import { HardDrive, ShoppingBag, TrendingDown, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Credits, StorageInfo } from '../../../contract/auth.ts';
-import { CREDIT_DECIMALS } from '../../../contract/constants.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { fixedDecimal } from '../../lib/decimal.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { CREDIT_INFO_ERROR } from '../credits/api.ts';
+import { formatCredits } from '../credits/format.ts';
 import { balanceTone } from '../credits/local-usage.ts';
+import { TransactionsList } from '../credits/transactions-list.tsx';
+import { useCreditOverview } from '../credits/use-credit-overview.ts';
 import { formatGb } from './format.ts';
 
 const TONE_CLASSES = { green: 'text-emerald-600', yellow: 'text-amber-500', red: 'text-red-600' } as const;
 
 function Stat({ label, value, icon, valueClassName, hint }: { label: string; value: string; icon: ReactNode; valueClassName?: string; hint?: string }) {
   return (
-    <Card className="p-5">
+    <Card className="p-5" aria-label={label}>
       <div className="flex items-center justify-between text-sm font-medium text-slate-500">
         {label}
         <span className="text-slate-400">{icon}</span>
       </div>
-      <p className={cn('mt-2 text-3xl font-bold tracking-tight text-slate-900 tabular-nums', valueClassName)}>{value}</p>
+      <p className={cn('mt-2 text-3xl font-bold tracking-tight tabular-nums', valueClassName ?? 'text-slate-900')}>{value}</p>
       {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
     </Card>
   );
@@ -49,37 +54,46 @@ function StorageSection({ storage }: { storage: StorageInfo }) {
   );
 }
 
-function TransactionsSection() {
-  return (
-    <Card>
-      <CardHeader icon={<Receipt className="size-5" aria-hidden />} title="Recent Transactions" description="Purchases, bonuses and generations." />
-      <CardBody className="flex flex-col items-center py-10 text-center">
-        <p className="font-medium text-slate-700">No transactions yet</p>
-        <p className="mt-1 max-w-sm text-sm text-slate-500">Your purchases and generations will show up here.</p>
-      </CardBody>
-    </Card>
-  );
-}
-
-/** The credits tab (spec 1 §2 Dashboard): balances, storage and recent transactions. */
+/** The credits tab (spec 1 §2 Dashboard): balances, storage and recent transactions, re-read on opening and on focus. */
 export function CreditsTab({ credits, storage }: { credits: Credits | null; storage: StorageInfo | null }) {
-  if (!credits || !storage) return <PageSpinner label="Loading credit information" className="min-h-48" />;
-  const fmt = (value: string) => fixedDecimal(value, CREDIT_DECIMALS);
+  const { balance, transactions } = useCreditOverview(credits);
+  const figures = balance.data ?? credits;
   return (
     <div className="space-y-6">
-      <div className="grid gap-4 sm:grid-cols-3">
-        <Stat
-          label="Available Credits"
-          value={fmt(credits.available_credits)}
-          valueClassName={TONE_CLASSES[balanceTone(credits.balance)]}
-          icon={<Wallet className="size-5" aria-hidden />}
-          hint="1 credit = $1"
-        />
-        <Stat label="Total Used" value={fmt(credits.lifetime_used)} icon={<TrendingDown className="size-5" aria-hidden />} />
-        <Stat label="Total Purchased" value={fmt(credits.lifetime_purchased)} icon={<ShoppingBag className="size-5" aria-hidden />} />
-      </div>
-      <StorageSection storage={storage} />
-      <TransactionsSection />
+      {balance.isError && !balance.isFetching && (
+        <Alert
+          tone="error"
+          action={
+            <Button size="sm" variant="outline" onClick={() => void balance.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {errorMessage(balance.error, CREDIT_INFO_ERROR)}
+        </Alert>
+      )}
+      {figures ? (
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Stat
+            label="Available Credits"
+            value={formatCredits(figures.available_credits)}
+            valueClassName={TONE_CLASSES[balanceTone(figures.balance)]}
+            icon={<Wallet className="size-5" aria-hidden />}
+            hint="1 credit = $1"
+          />
+          <Stat label="Total Used" value={formatCredits(figures.lifetime_used)} icon={<TrendingDown className="size-5" aria-hidden />} />
+          <Stat label="Total Purchased" value={formatCredits(figures.lifetime_purchased)} icon={<ShoppingBag className="size-5" aria-hidden />} />
+        </div>
+      ) : (
+        !balance.isError && <PageSpinner label="Loading credit information" className="min-h-32" />
+      )}
+      {storage ? <StorageSection storage={storage} /> : <PageSpinner label="Loading storage" className="min-h-32" />}
+      <TransactionsList
+        transactions={transactions.data}
+        error={transactions.error}
+        loading={transactions.isFetching}
+        onRetry={() => void transactions.refetch()}
+      />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { TabPanel, Tabs, useTabsId, type TabItem } from '../../components/ui/tab
 import { useAuth } from '../auth/use-auth.ts';
 import { useLogout } from '../auth/use-logout.ts';
 import { TopUpButton } from '../credits/top-up-button.tsx';
+import { useTopUp } from '../credits/use-top-up.ts';
 import { CreditsTab } from './credits-tab.tsx';
 import { useDashboardTab } from './dashboard-tab.ts';
 import { TelegramTab } from './telegram-tab.tsx';
@@ -22,6 +23,7 @@ export function DashboardPage() {
   const logout = useLogout();
   const [tab, selectTab] = useDashboardTab();
   const baseId = useTabsId();
+  const topUp = useTopUp();
   const { user } = auth;
   if (!user) return null;
 
@@ -29,8 +31,7 @@ export function DashboardPage() {
     <Page title="Dashboard" description={`Hello, ${user.name || user.email}! Manage your profile, integrations and credits.`}>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <Tabs tabs={TABS} value={tab} onChange={selectTab} label="Dashboard sections" baseId={baseId} className="max-w-full overflow-x-auto" />
-        {/* The credits issue replaces this handler with the package checkout redirect. */}
-        <TopUpButton onStart={() => selectTab('credits')} />
+        <TopUpButton onStart={topUp} />
       </div>
       <TabPanel baseId={baseId} tab={tab}>
         {tab === 'user-info' && <UserInfoTab user={user} onSaved={auth.setUser} onLogout={() => void logout()} />}

@@ -1,5 +1,6 @@
 import { Outlet, useNavigation } from 'react-router';
 import { SessionCleaner } from '../auth/use-logout.ts';
+import { InsufficientCreditsProvider } from '../credits/insufficient-credits-context.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { ScrollManager } from './scroll-manager.tsx';
@@ -28,11 +29,13 @@ export function AppLayout() {
       <ScrollManager />
       <SessionCleaner />
       <NavigationProgress />
-      <Header />
-      <main id="main" className="flex flex-1 flex-col">
-        <Outlet />
-      </main>
-      <Footer />
+      <InsufficientCreditsProvider>
+        <Header />
+        <main id="main" className="flex flex-1 flex-col">
+          <Outlet />
+        </main>
+        <Footer />
+      </InsufficientCreditsProvider>
     </div>
   );
 }

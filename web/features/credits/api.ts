@@ -1,0 +1,100 @@
+/** Credit and payment calls (spec 1 §7, spec 2 §7), checked against the shared schemas. */
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { creditsSchema, type Credits } from '../../../contract/auth.ts';
+import {
+  checkoutStatusSchema,
+  costPredictionSchema,
+  creditPackageSchema,
+  creditTransactionSchema,
+  type CheckoutStatus,
+  type CostPrediction,
+  type CreditPackage,
+  type CreditTransaction,
+} from '../../../contract/credits.ts';
+import { api } from '../../lib/api.ts';
+
+export const CREDIT_INFO_ERROR = 'Failed to load credit information';
+export const PACKAGES_ERROR = 'Failed to load credit packages';
+export const RECENT_TRANSACTIONS_LIMIT = 20;
+
+export const creditKeys = {
+  all: ['credits'] as const,
+  balance: ['credits', 'balance'] as const,
+  transactions: ['credits', 'transactions'] as const,
+  packages: ['credits', 'packages'] as const,
+  prediction: (serviceType: string, variant: string, preprocessing: boolean) => ['credits', 'predict', serviceType, variant, preprocessing] as const,
+  testCheckout: (packageId: string) => ['payments', 'test-checkout', packageId] as const,
+  checkoutStatus: (sessionId: string) => ['payments', 'checkout-status', sessionId] as const,
+};
+
+/** Parses an answer; a shape the app cannot read becomes an Error with `message`. */
+function parse<T>(schema: z.ZodType<T>, data: unknown, message: string): T {
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    console.error(message, result.error);
+    throw new Error(message);
+  }
+  return result.data;
+}
+
+export async function fetchBalance(): Promise<Credits> {
+  const data = await api.get<unknown>('/credits/balance');
+  return parse(z.object({ balance: creditsSchema }), data, CREDIT_INFO_ERROR).balance;
+}
+
+export async function fetchTransactions(limit = RECENT_TRANSACTIONS_LIMIT): Promise<CreditTransaction[]> {
+  const data = await api.get<unknown>('/credits/transactions', { query: { limit } });
+  return parse(z.object({ transactions: z.array(creditTransactionSchema) }), data, CREDIT_INFO_ERROR).transactions;
+}
+
+export async function fetchPackages(): Promise<CreditPackage[]> {
+  const data = await api.get<unknown>('/credits/packages');
+  return parse(z.object({ packages: z.array(creditPackageSchema) }), data, PACKAGES_ERROR).packages;
+}
+
+export const packagesQueryOptions = () => queryOptions({ queryKey: creditKeys.packages, queryFn: fetchPackages, staleTime: 60_000 });
+
+export interface CostQuery {
+  serviceType: string;
+  variant?: string;
+  requiresPreprocessing?: boolean;
+}
+
+/** GET /api/credits/predict-cost: what a generation will cost and whether the user can afford it. */
+export async function predictCost({ serviceType, variant = 'standard', requiresPreprocessing = false }: CostQuery): Promise<CostPrediction> {
+  const data = await api.get<unknown>('/credits/predict-cost', {
+    query: { service_type: serviceType, variant, requires_preprocessing: requiresPreprocessing },
+  });
+  return parse(costPredictionSchema, data, CREDIT_INFO_ERROR);
+}
+
+export const costPredictionQueryOptions = (q: CostQuery) =>
+  queryOptions({
+    queryKey: creditKeys.prediction(q.serviceType, q.variant ?? 'standard', q.requiresPreprocessing ?? false),
+    queryFn: () => predictCost(q),
+    staleTime: 10_000,
+  });
+
+// --- Test checkout and the return page ---
+
+export async function fetchTestCheckout(packageId: string): Promise<CreditPackage> {
+  return parse(creditPackageSchema, await api.get<unknown>(`/payments/test-checkout/${encodeURIComponent(packageId)}`), PACKAGES_ERROR);
+}
+
+export async function confirmTestCheckout(packageId: string): Promise<CheckoutStatus> {
+  const data = await api.post<unknown>(`/payments/test-checkout/${encodeURIComponent(packageId)}/confirm`);
+  return parse(checkoutStatusSchema, data, 'Failed to confirm the purchase');
+}
+
+export async function fetchCheckoutStatus(sessionId: string): Promise<CheckoutStatus> {
+  const data = await api.get<unknown>('/payments/checkout-status', { query: { session_id: sessionId } });
+  return parse(checkoutStatusSchema, data, 'Failed to load the payment status');
+}
+
+/** Where a payment link leads. Replaced in tests. */
+export const browserNavigation = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};

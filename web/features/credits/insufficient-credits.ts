@@ -1,0 +1,43 @@
+/** Recognising "not enough credits" (spec 2 §2, §4): a 402 from any tool, or a cost prediction that cannot be afforded. */
+import type { CostPrediction, InsufficientCredits } from '../../../contract/credits.ts';
+import { add, cmp, max0, normalize, sub } from '../../../contract/decimal.ts';
+import { ApiError } from '../../lib/api.ts';
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+function decimalField(details: Readonly<Record<string, unknown>>, key: string): string | null {
+  const value = details[key];
+  if (typeof value === 'number' && Number.isFinite(value)) return normalize(value);
+  return typeof value === 'string' && DECIMAL.test(value.trim()) ? normalize(value.trim()) : null;
+}
+
+export function isInsufficientCreditsError(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 402 || error.code === 'INSUFFICIENT_CREDITS');
+}
+
+/**
+ * The figures of a 402 (required_credits, available_credits, deficit in the error body), or null when the error is
+ * something else. A missing deficit is worked out from the other two.
+ */
+export function insufficientCreditsFrom(error: unknown): InsufficientCredits | null {
+  if (!isInsufficientCreditsError(error)) return null;
+  const required = decimalField(error.details, 'required_credits') ?? normalize(0);
+  const available = decimalField(error.details, 'available_credits') ?? normalize(0);
+  const deficit = decimalField(error.details, 'deficit') ?? max0(sub(required, available));
+  return { required_credits: required, available_credits: available, deficit };
+}
+
+/** The same figures from a cost prediction the user cannot afford; null when they can. */
+export function insufficientCreditsFromPrediction(prediction: CostPrediction): InsufficientCredits | null {
+  if (prediction.can_afford) return null;
+  return {
+    required_credits: prediction.required_credits,
+    available_credits: prediction.available_credits,
+    deficit: prediction.deficit,
+  };
+}
+
+/** The first package, in the server’s order (cheapest first), whose credits plus bonus cover the deficit. */
+export function coveringPackageId(packages: ReadonlyArray<{ uuid: string; credits: string; bonus_credits: string }>, deficit: string): string | null {
+  return packages.find((p) => cmp(add(p.credits, p.bonus_credits), deficit) >= 0)?.uuid ?? null;
+}
