@@ -1,1 +1,3 @@
-export { GalleryPage, SharedFilePage } from './files-pages.tsx';
+/** The files area's pages, loaded lazily as one chunk by the router. */
+export { GalleryPage } from './gallery-page.tsx';
+export { SharedFilePage } from './shared-file-page.tsx';

@@ -1,0 +1,100 @@
+/** File, gallery and sharing calls (spec 2 §7, spec 3 §7), checked against the shared schemas. */
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  fileListResponse,
+  GALLERY_PAGE_SIZE,
+  sharedFileSchema,
+  type GalleryItem,
+  type SharedFile,
+  type SharePlatform,
+} from '../../../contract/files.ts';
+import { api } from '../../lib/api.ts';
+
+export const GALLERY_MESSAGES = {
+  load: 'Failed to load gallery images',
+  delete: 'Failed to delete image',
+  clear: 'Failed to clear gallery',
+  visibility: 'Failed to update visibility',
+} as const;
+
+export const FILE_MESSAGES = { notFound: 'File not found', load: 'Failed to load file' } as const;
+
+/** Files and content share the visibility and sharing calls: /api/files/{id}/… and /api/content/{id}/… */
+export type ShareKind = 'files' | 'content';
+
+export type GalleryPage = z.infer<typeof fileListResponse>;
+
+export const fileKeys = {
+  all: ['files'] as const,
+  gallery: ['files', 'gallery'] as const,
+  galleryFor: (tool: string | null) => ['files', 'gallery', tool ?? 'all'] as const,
+  file: (uuid: string) => ['files', 'file', uuid] as const,
+  shareUrl: (kind: ShareKind, id: string) => [kind, 'share-url', id] as const,
+};
+
+export const contentKeys = {
+  item: (id: string) => ['content', 'item', id] as const,
+};
+
+function parse<T>(schema: z.ZodType<T>, data: unknown, message: string): T {
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    console.error(message, result.error);
+    throw new Error(message);
+  }
+  return result.data;
+}
+
+/** One page of my gallery images (GET /api/files/list?category=image), after `cursor` when given. */
+export async function fetchGalleryPage(tool: string | null, cursor: string | undefined, limit = GALLERY_PAGE_SIZE): Promise<GalleryPage> {
+  const data = await api.get<unknown>('/files/list', { query: { category: 'image', limit, tool: tool ?? undefined, cursor } });
+  return parse(fileListResponse, data, GALLERY_MESSAGES.load);
+}
+
+export const deleteFile = (id: string) => api.delete<{ deleted: true }>(`/files/delete/${encodeURIComponent(id)}`);
+
+export const clearGallery = (tool: string | null) => api.delete<{ deleted: number }>('/files/clear', { query: { tool: tool ?? undefined } });
+
+export async function fetchSharedFile(uuid: string): Promise<SharedFile> {
+  return parse(sharedFileSchema, await api.get<unknown>(`/file/${encodeURIComponent(uuid)}`), FILE_MESSAGES.load);
+}
+
+const itemPath = (kind: ShareKind, id: string) => `/${kind}/${encodeURIComponent(id)}`;
+
+export async function toggleVisibility(kind: ShareKind, id: string): Promise<boolean> {
+  const data = await api.post<unknown>(`${itemPath(kind, id)}/toggle-visibility`);
+  return parse(z.object({ is_public: z.boolean() }), data, GALLERY_MESSAGES.visibility).is_public;
+}
+
+export async function fetchShareUrl(kind: ShareKind, id: string): Promise<{ share_url: string; is_public: boolean }> {
+  const data = await api.get<unknown>(`${itemPath(kind, id)}/share-url`);
+  return parse(z.object({ share_url: z.string(), is_public: z.boolean() }), data, 'Failed to load the share link');
+}
+
+/** Counts a share; a failure is only logged (sharing itself already happened). */
+export function recordShare(kind: ShareKind, id: string, platform: SharePlatform): void {
+  api.post(`${itemPath(kind, id)}/shared`, { platform }).catch((error: unknown) => console.warn('Could not record the share', error));
+}
+
+// --- Cache updates ---
+
+type GalleryData = InfiniteData<GalleryPage, string | undefined>;
+
+/** Applies `change` to every loaded gallery page (all tool filters). */
+export function updateGalleryItems(client: QueryClient, change: (files: GalleryItem[]) => GalleryItem[]): void {
+  client.setQueriesData<GalleryData>({ queryKey: fileKeys.gallery }, (data) =>
+    data ? { ...data, pages: data.pages.map((page) => ({ ...page, files: change(page.files) })) } : data,
+  );
+}
+
+/** After a visibility change: the gallery, the file page and the content page show the new state. */
+export function applyVisibility(client: QueryClient, kind: ShareKind, id: string, isPublic: boolean): void {
+  if (kind === 'files') {
+    updateGalleryItems(client, (files) => files.map((f) => (f.id === id ? { ...f, is_public: isPublic, metadata: { ...f.metadata, is_public: isPublic } } : f)));
+    client.setQueryData<SharedFile>(fileKeys.file(id), (file) => (file ? { ...file, is_public: isPublic } : file));
+  } else {
+    client.setQueryData<{ is_public: boolean }>(contentKeys.item(id), (item) => (item ? { ...item, is_public: isPublic } : item));
+  }
+  client.setQueryData(fileKeys.shareUrl(kind, id), (url: { share_url: string; is_public: boolean } | undefined) => (url ? { ...url, is_public: isPublic } : url));
+}
