@@ -1,0 +1,109 @@
+import { expect, screenshots, signInByMail, test } from './fixtures.ts';
+import { csrfToken, samplePng, uploadFile } from './upload-file.ts';
+
+test('the owner makes a file public; a visitor sees it; once deleted it is gone for both', async ({ page, browser, server }) => {
+  await signInByMail(page, server, 'file-owner@example.com', 'Olive Owner');
+  const file = await uploadFile(page, 'sunset.png', await samplePng([251, 146, 60], [124, 58, 237]));
+
+  // A private file: only its owner sees it, with the owner's controls.
+  await page.goto(`/file/${file.id}`);
+  await expect(page.getByRole('heading', { name: 'sunset.png' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'sunset.png' })).toBeVisible();
+  await expect(page.getByText('By Olive Owner')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Download' })).toHaveAttribute('href', `/api/files/download/${file.id}`);
+  await expect(page.getByText('Public File')).toHaveCount(0);
+
+  const visitor = await browser.newContext({ baseURL: server.url });
+  const guest = await visitor.newPage();
+  await guest.goto(`/file/${file.id}`);
+  await expect(guest.getByText('File not found')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Private' }).click();
+  await expect(page.getByRole('button', { name: 'Public' })).toBeVisible();
+
+  // Share: the link of the public page, Copy reads Copied!.
+  await page.getByRole('button', { name: 'Share' }).click();
+  const share = page.getByRole('dialog', { name: 'Share' });
+  await expect(share.getByLabel('Link')).toHaveValue(new RegExp(`^${server.url}/file/${file.id}(\\?|$)`));
+  await expect(share.getByRole('button', { name: 'Pinterest' })).toBeVisible();
+  await screenshots(page, 'share-dialog');
+  await share.getByRole('button', { name: 'Close' }).click();
+  await screenshots(page, 'file-page-owner');
+
+  // A signed-out visitor sees the public file, its badge and the sign-in link; no owner controls.
+  await guest.reload();
+  await expect(guest.getByRole('heading', { name: 'sunset.png' })).toBeVisible();
+  await expect(guest.getByText('Public File')).toBeVisible();
+  await expect(guest.getByRole('link', { name: 'Sign in to create your own' })).toHaveAttribute('href', '/auth');
+  await expect(guest.getByRole('button', { name: 'Public' })).toHaveCount(0);
+  await expect(guest.getByRole('button', { name: 'Share' })).toHaveCount(0);
+  await screenshots(guest, 'file-page-visitor');
+
+  // Deleted (an upload is not in the image gallery, so through the API): gone for the owner and the visitor.
+  const deleted = await page.request.delete(`/api/files/delete/${file.id}`, { headers: { 'x-csrf-token': await csrfToken(page) } });
+  expect(deleted.ok()).toBe(true);
+  await guest.reload();
+  await expect(guest.getByText('File not found')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('File not found')).toBeVisible();
+  await visitor.close();
+});
+
+test('the gallery: lightbox with keys, public badge, share, delete one and the delete-all confirmation', async ({ page, server }) => {
+  await signInByMail(page, server, 'gallery-owner@example.com', 'Gale');
+  await page.goto('/gallery');
+  await expect(page.getByRole('heading', { name: 'No images yet' })).toBeVisible();
+
+  const first = await uploadFile(page, 'first.png', await samplePng([14, 165, 233], [217, 70, 239]));
+  const second = await uploadFile(page, 'second.png', await samplePng([250, 204, 21], [239, 68, 68]));
+  // No HTTP route creates generated images yet, so the gallery's list call reads this user's uploads instead
+  // (same endpoint and answer shape, category=upload); everything else talks to the real server.
+  await page.route('**/api/files/list?*', async (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set('category', 'upload');
+    await route.continue({ url: url.toString() });
+  });
+
+  await page.goto('/gallery');
+  const grid = page.getByRole('list', { name: 'Gallery images' });
+  await expect(grid.getByRole('listitem')).toHaveCount(2);
+  // Newest first; uploads are kept 30 days, so no countdown yet.
+  await expect(grid.getByRole('listitem').first()).toContainText('second.png');
+  await expect(grid.getByText(/days? left/)).toHaveCount(0);
+  await screenshots(page, 'gallery');
+
+  await grid.getByRole('button', { name: 'Open second.png' }).click();
+  const viewer = page.getByRole('dialog', { name: 'Gallery image' });
+  await expect(viewer.getByText('1 / 2')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(viewer.getByText('2 / 2')).toBeVisible();
+  await expect(viewer.getByRole('img', { name: 'first.png' })).toBeVisible();
+  await screenshots(page, 'lightbox');
+  await viewer.getByRole('button', { name: 'Make public' }).click();
+  await expect(viewer.getByRole('button', { name: 'Make private' })).toBeVisible();
+  await expect(viewer.getByRole('link', { name: 'Download' })).toHaveAttribute('href', `/api/files/download/${first.id}`);
+
+  // Share from the lightbox opens on top of it; Escape closes the share dialog only, then the lightbox.
+  await viewer.getByRole('button', { name: 'Share' }).click();
+  await expect(page.getByRole('dialog', { name: 'Share' }).getByLabel('Link')).toHaveValue(new RegExp(`^${server.url}/file/${first.id}(\\?|$)`));
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Share' })).toHaveCount(0);
+  await expect(viewer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
+  await expect(grid.getByRole('listitem').nth(1)).toContainText('Public');
+
+  // Delete one, with confirmation.
+  await grid.getByRole('button', { name: 'Delete image second.png' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this image?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(grid.getByRole('listitem')).toHaveCount(1);
+  expect((await page.request.get(`/api/file/${second.id}`)).status()).toBe(404);
+
+  // Delete all asks first (the server's clear only removes generated images, so it is not confirmed here).
+  await page.getByRole('button', { name: 'Delete all' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete all images?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(grid.getByRole('listitem')).toHaveCount(1);
+});
