@@ -1,0 +1,74 @@
+/**
+ * AI benchmark.
+ * 1. Local upscale x2 (standard: ESRGAN slim) of a 512 px image through our API (HTTP inject, credits, files,
+ *    worker thread) against a direct call of the same upscaler (the overhead ratio).
+ * 2. API latency of GET /api/auth/profile while that upscale runs, against idle (p50/p99 and the ratio):
+ *    the model runs in a worker thread, so the event loop should stay free.
+ * Run: `node --import tsx scripts/bench/ai.ts` (BENCH_RUNS=3 upscales each way).
+ */
+import sharp from 'sharp';
+import { createLocalUpscaler } from '../../server/providers/ai/local-upscaler/index.ts';
+import { makeTestImage } from '../../server/providers/ai/local-upscaler/test-image.ts';
+import { createTestApp } from '../../server/test-support/app.ts';
+import { fmt, percentile, table, timeEach } from './stats.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const png = await makeTestImage(512, 512);
+
+// Direct: the upscaler on its own (the same shared worker and models the app uses).
+const direct = createLocalUpscaler();
+await direct.upscale({ image: { data: png, mime: 'image/png' }, scale: 2, tier: 'standard' }); // warm: worker + model
+const directTimes = await timeEach(RUNS, () => direct.upscale({ image: { data: png, mime: 'image/png' }, scale: 2, tier: 'standard' }));
+
+const t = await createTestApp({ RATE_LIMIT_AI_PER_MINUTE: '1000', SIGNUP_BONUS_CREDITS: '100' });
+try {
+  const s = await t.signIn('bench-ai@example.com');
+  const source = await t.app.services.files.save({ userId: s.userId, data: png, entityType: 'generated_image', toolName: 'image-variator' });
+  const upscale = async () => {
+    const res = await t.call('POST', '/api/ai/upscale-image', { session: s, body: { image_uuid: source.id, scale_factor: 2, quality_tier: 'standard', provider: 'local' } });
+    if (res.statusCode !== 200) throw new Error(res.body);
+    return res;
+  };
+  const check = await upscale();
+  const out = await sharp((await t.call('GET', (check.json() as { data: { image: string } }).data.image, { session: s })).rawPayload).metadata();
+  const viaApi = await timeEach(RUNS, upscale);
+
+  // Profile latency: idle, then while upscales run back to back.
+  const profile = () => t.call('GET', '/api/auth/profile', { session: s });
+  const samplesDuring: number[] = [];
+  const idle = await timeEach(200, profile);
+  let running = true;
+  const load = (async () => {
+    while (running) await upscale();
+  })();
+  await new Promise((r) => setTimeout(r, 300));
+  const deadline = Date.now() + 8000;
+  while (Date.now() < deadline) {
+    const t0 = performance.now();
+    await profile();
+    samplesDuring.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  running = false;
+  await load;
+
+  const median = (xs: number[]) => percentile(xs, 50);
+  console.log(`Local upscale x2 (standard, ESRGAN slim) of a 512x512 image -> ${out.width}x${out.height}, median of ${RUNS}\n`);
+  console.log(
+    table([
+      { path: 'direct upscaler call (baseline)', 'median s': fmt(median(directTimes.samples) / 1000), ratio: '1.00' },
+      { path: 'POST /api/ai/upscale-image (hold, file in, upscale, file + thumbnail out, capture)', 'median s': fmt(median(viaApi.samples) / 1000), ratio: fmt(median(viaApi.samples) / median(directTimes.samples)) },
+    ]),
+  );
+  console.log(`\nGET /api/auth/profile latency, idle vs while upscales run (${samplesDuring.length} samples during)\n`);
+  console.log(
+    table([
+      { when: 'idle (baseline)', 'p50 ms': fmt(percentile(idle.samples, 50)), 'p99 ms': fmt(percentile(idle.samples, 99)), 'p99 ratio': '1.00' },
+      { when: 'during upscale', 'p50 ms': fmt(percentile(samplesDuring, 50)), 'p99 ms': fmt(percentile(samplesDuring, 99)), 'p99 ratio': fmt(percentile(samplesDuring, 99) / percentile(idle.samples, 99)) },
+    ]),
+  );
+} finally {
+  await t.close();
+  await direct.close();
+}
+process.exit(0);
