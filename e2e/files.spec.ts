@@ -1,5 +1,5 @@
 import { expect, screenshots, signInByMail, test } from './fixtures.ts';
-import { csrfToken, samplePng, uploadFile } from './upload-file.ts';
+import { csrfToken, generateImage, samplePng, uploadFile } from './upload-file.ts';
 
 test('the owner makes a file public; a visitor sees it; once deleted it is gone for both', async ({ page, browser, server }) => {
   await signInByMail(page, server, 'file-owner@example.com', 'Olive Owner');
@@ -54,30 +54,24 @@ test('the gallery: lightbox with keys, public badge, share, delete one and the d
   await page.goto('/gallery');
   await expect(page.getByRole('heading', { name: 'No images yet' })).toBeVisible();
 
-  const first = await uploadFile(page, 'first.png', await samplePng([14, 165, 233], [217, 70, 239]));
-  const second = await uploadFile(page, 'second.png', await samplePng([250, 204, 21], [239, 68, 68]));
-  // No HTTP route creates generated images yet, so the gallery's list call reads this user's uploads instead
-  // (same endpoint and answer shape, category=upload); everything else talks to the real server.
-  await page.route('**/api/files/list?*', async (route) => {
-    const url = new URL(route.request().url());
-    url.searchParams.set('category', 'upload');
-    await route.continue({ url: url.toString() });
-  });
+  const first = { id: await generateImage(page, 'first sunrise', await samplePng([14, 165, 233], [217, 70, 239])) };
+  const second = { id: await generateImage(page, 'second sunset', await samplePng([250, 204, 21], [239, 68, 68])) };
 
   await page.goto('/gallery');
   const grid = page.getByRole('list', { name: 'Gallery images' });
   await expect(grid.getByRole('listitem')).toHaveCount(2);
-  // Newest first; uploads are kept 30 days, so no countdown yet.
-  await expect(grid.getByRole('listitem').first()).toContainText('second.png');
+  // Newest first; 30 days left, so no countdown badge yet (it shows from 7 days).
+  await expect(grid.getByRole('listitem').first().getByRole('button', { name: 'Open second sunset' })).toBeVisible();
+  await expect(grid.getByRole('listitem').first()).toContainText('AI Image Morpher');
   await expect(grid.getByText(/days? left/)).toHaveCount(0);
   await screenshots(page, 'gallery');
 
-  await grid.getByRole('button', { name: 'Open second.png' }).click();
+  await grid.getByRole('button', { name: 'Open second sunset' }).click();
   const viewer = page.getByRole('dialog', { name: 'Gallery image' });
   await expect(viewer.getByText('1 / 2')).toBeVisible();
   await page.keyboard.press('ArrowRight');
   await expect(viewer.getByText('2 / 2')).toBeVisible();
-  await expect(viewer.getByRole('img', { name: 'first.png' })).toBeVisible();
+  await expect(viewer.getByRole('img', { name: 'first sunrise' })).toBeVisible();
   await screenshots(page, 'lightbox');
   await viewer.getByRole('button', { name: 'Make public' }).click();
   await expect(viewer.getByRole('button', { name: 'Make private' })).toBeVisible();
@@ -94,16 +88,20 @@ test('the gallery: lightbox with keys, public badge, share, delete one and the d
   await expect(grid.getByRole('listitem').nth(1)).toContainText('Public');
 
   // Delete one, with confirmation.
-  await grid.getByRole('button', { name: 'Delete image second.png' }).click();
+  await grid.getByRole('button', { name: 'Delete image second sunset' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete this image?' });
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(confirm).toHaveCount(0);
   await expect(grid.getByRole('listitem')).toHaveCount(1);
   expect((await page.request.get(`/api/file/${second.id}`)).status()).toBe(404);
 
-  // Delete all asks first (the server's clear only removes generated images, so it is not confirmed here).
+  // Delete all asks first: Cancel keeps everything, confirming empties the gallery.
   await page.getByRole('button', { name: 'Delete all' }).click();
   await expect(page.getByRole('dialog', { name: 'Delete all images?' })).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(grid.getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Delete all' }).click();
+  await page.getByRole('dialog', { name: 'Delete all images?' }).getByRole('button', { name: /Delete/ }).click();
+  await expect(page.getByRole('heading', { name: 'No images yet' })).toBeVisible();
+  expect((await page.request.get(`/api/file/${first.id}`)).status()).toBe(404);
 });

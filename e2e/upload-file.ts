@@ -1,7 +1,7 @@
 /**
- * Puts a file in a signed-in user's storage through the real API (POST /api/files/upload with the session's CSRF token).
- * The server stores it as an *upload* (category 'upload'): it has a file page but is not in the image gallery, which
- * only lists generated images; no HTTP route creates those yet.
+ * Puts files in a signed-in user's storage through the real API with the session's CSRF token: an upload
+ * (POST /api/files/upload, category 'upload': it has a file page but is not in the image gallery), or a generated
+ * image (POST /api/ai/generate-image on the local engine, as the morpher does; it costs credits like any generation).
  */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -32,4 +32,14 @@ export async function uploadFile(page: Page, name: string, data: Buffer): Promis
   });
   if (!response.ok()) throw new Error(`upload failed: ${response.status()} ${await response.text()}`);
   return ((await response.json()) as { data: { file: GalleryItem } }).data.file;
+}
+
+/** Makes a generated image as the morpher does; answers its file uuid. */
+export async function generateImage(page: Page, prompt: string, data: Buffer): Promise<string> {
+  const response = await page.request.post('/api/ai/generate-image', {
+    headers: { 'x-csrf-token': await csrfToken(page) },
+    data: { imageData: data.toString('base64'), mimeType: 'image/png', userPrompt: prompt, variability: 5 },
+  });
+  if (!response.ok()) throw new Error(`generation failed: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { data: { uuid: string } }).data.uuid;
 }
