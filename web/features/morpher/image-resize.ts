@@ -1,0 +1,84 @@
+/**
+ * Preparing an image before it is sent (spec 2 §9): at most 1536 px on the longest side, JPEG quality 0.92.
+ * Only PNG, JPG and WEBP are accepted (spec 2 §5).
+ */
+import { MAX_SOURCE_SIDE, SOURCE_JPEG_QUALITY } from '../../../contract/ai.ts';
+
+export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+/** For `<input type="file" accept>`. */
+export const ACCEPT_IMAGES = 'image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp';
+export const UPLOAD_TYPE_ERROR = 'Only PNG, JPG and WEBP images are supported.';
+export const UPLOAD_READ_ERROR = 'This image could not be read. Please try another file.';
+
+const EXTENSIONS = /\.(png|jpe?g|webp)$/i;
+
+/** PNG, JPG or WEBP by type, or by extension when the browser gives no type. */
+export function isAcceptedImage(file: { type: string; name: string }): boolean {
+  if (file.type) return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type.toLowerCase());
+  return EXTENSIONS.test(file.name);
+}
+
+/** The size that fits within `max` on the longest side, keeping the proportions; never enlarged. */
+export function fitWithin(width: number, height: number, max: number = MAX_SOURCE_SIDE): { width: number; height: number } {
+  const longest = Math.max(width, height);
+  if (longest <= max) return { width: Math.round(width), height: Math.round(height) };
+  const scale = max / longest;
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/** 'data:image/jpeg;base64,AAAA' → 'AAAA' */
+export const stripDataUrl = (dataUrl: string) => dataUrl.slice(dataUrl.indexOf(',') + 1);
+
+/** An image ready to send: what is shown is exactly what is sent, so crop and mask coordinates match. */
+export interface SourceImage {
+  /** data:image/jpeg;base64,… */
+  dataUrl: string;
+  mimeType: 'image/jpeg';
+  width: number;
+  height: number;
+  name: string;
+}
+
+async function decode(blob: Blob): Promise<{ source: CanvasImageSource; width: number; height: number; close(): void }> {
+  if (typeof createImageBitmap === 'function') {
+    const bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
+    return { source: bitmap, width: bitmap.width, height: bitmap.height, close: () => bitmap.close() };
+  }
+  const url = URL.createObjectURL(blob);
+  const img = new Image();
+  img.src = url;
+  await img.decode();
+  return { source: img, width: img.naturalWidth, height: img.naturalHeight, close: () => URL.revokeObjectURL(url) };
+}
+
+/** Draws the image at most 1536 px on its longest side on white (JPEG has no transparency) and encodes it as JPEG 0.92. */
+export async function prepareSourceImage(blob: Blob, name = 'image'): Promise<SourceImage> {
+  let decoded;
+  try {
+    decoded = await decode(blob);
+  } catch (error) {
+    throw new Error(UPLOAD_READ_ERROR, { cause: error });
+  }
+  try {
+    const size = fitWithin(decoded.width, decoded.height);
+    const canvas = document.createElement('canvas');
+    canvas.width = size.width;
+    canvas.height = size.height;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error(UPLOAD_READ_ERROR);
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, size.width, size.height);
+    ctx.imageSmoothingQuality = 'high';
+    ctx.drawImage(decoded.source, 0, 0, size.width, size.height);
+    return { dataUrl: canvas.toDataURL('image/jpeg', SOURCE_JPEG_QUALITY), mimeType: 'image/jpeg', width: size.width, height: size.height, name };
+  } finally {
+    decoded.close();
+  }
+}
+
+/** Loads an image the app serves (a result or a gallery image) and prepares it as a source. */
+export async function prepareSourceFromUrl(url: string, name = 'image'): Promise<SourceImage> {
+  const response = await fetch(url, { credentials: 'include' });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return prepareSourceImage(await response.blob(), name);
+}
