@@ -1,0 +1,134 @@
+import { Download, ExternalLink, ZoomIn } from 'lucide-react';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { ProgressBar } from '../../components/ui/progress-bar.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { fileDownloadUrl } from '../morpher/api.ts';
+import type { UpscaleResult } from './api.ts';
+import { UpscaleOptions } from './upscale-options.tsx';
+import { displayedUpscaleCost, estimateUpperSeconds, formatPreciseCredits, timeEstimate, UPSCALE_MESSAGES } from './upscale-settings.ts';
+import { useUpscale } from './use-upscale.ts';
+
+export interface UpscaleTarget {
+  uuid: string;
+  /** A preview (thumbnail or full image). */
+  image: string;
+  title: string;
+}
+
+/**
+ * The Upscale dialog (spec 2 §2): scale, quality (with time estimates) and advanced settings saved in this browser,
+ * the cost (the provider's estimate × 2.5 credits), progress with the elapsed time while it runs (the dialog can be
+ * closed meanwhile: the result still lands in the history), then the upscaled image.
+ */
+export function UpscaleDialog({ target, onClose, onUpscaled }: { target: UpscaleTarget; onClose: () => void; onUpscaled?: (result: UpscaleResult) => void }) {
+  const u = useUpscale(target.uuid, onUpscaled);
+  const { providers, provider, caps, choice, mutation } = u;
+  const cost = providers && provider ? displayedUpscaleCost(providers, provider, choice.scaleFactor, choice.qualityTier) : null;
+  const running = mutation.isPending;
+  const done = mutation.data;
+  const progress = Math.min(95, (u.elapsed / estimateUpperSeconds(choice.qualityTier)) * 100);
+
+  return (
+    <Dialog
+      title="Upscale Image"
+      description="Make a larger, sharper copy. The copy is saved to your image history."
+      icon={<ZoomIn className="size-5" aria-hidden />}
+      size="lg"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {done ? 'Done' : 'Close'}
+          </Button>
+          {!done && (
+            <Button onClick={u.start} loading={running} disabled={!caps}>
+              {running ? 'Upscaling...' : cost ? `Upscale (${cost} credits)` : 'Upscale'}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <div className="space-y-5">
+        <div className="flex items-center gap-3">
+          <img src={target.image} alt="" className="size-16 shrink-0 rounded-lg border border-slate-200 object-cover" />
+          <p className="min-w-0 text-sm text-slate-600">
+            <span className="block truncate font-medium text-slate-900">{target.title}</span>
+            {cost && (
+              <span>
+                Cost: <span className="font-semibold text-slate-900 tabular-nums">{cost} credits</span> · {timeEstimate(choice.qualityTier)}
+              </span>
+            )}
+          </p>
+        </div>
+
+        {u.providersQuery.isPending && (
+          <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
+            <Spinner className="size-4" /> Loading upscale options…
+          </p>
+        )}
+        {u.providersQuery.isError && (
+          <Alert
+            tone="error"
+            title={UPSCALE_MESSAGES.providers}
+            action={
+              <Button size="sm" variant="outline" onClick={() => void u.providersQuery.refetch()}>
+                Try again
+              </Button>
+            }
+          />
+        )}
+        {providers && provider && caps && !done && (
+          <UpscaleOptions
+            providers={providers}
+            provider={provider}
+            onProvider={u.setProvider}
+            caps={caps}
+            settings={u.settings}
+            choice={choice}
+            update={u.update}
+            disabled={running}
+          />
+        )}
+
+        {running && (
+          <div role="status" className="space-y-2 rounded-xl bg-violet-50 px-4 py-3 text-sm text-violet-900">
+            <p className="flex items-center justify-between gap-3 font-medium">
+              <span>Upscaling {choice.scaleFactor}x…</span>
+              <span className="tabular-nums">{u.elapsed} s elapsed</span>
+            </p>
+            <ProgressBar value={progress} label="Upscale progress" />
+            <p className="text-xs text-violet-800">
+              {timeEstimate(choice.qualityTier)}. You can close this window: the upscaled image will appear in your history.
+            </p>
+          </div>
+        )}
+
+        {u.failure && (
+          <Alert tone="error" title={UPSCALE_MESSAGES.failed}>
+            {u.failure.message}
+            {u.failure.tip && <span className="mt-1 block text-red-700">Tip: {u.failure.tip}</span>}
+          </Alert>
+        )}
+
+        {done && (
+          <div className="space-y-3">
+            <Alert tone="success" title="Image upscaled">
+              {choice.scaleFactor}x in {done.processing_time} s with {done.provider} · {formatPreciseCredits(done.credits_used)} credits used
+            </Alert>
+            <img src={done.image} alt="Upscaled image" className="max-h-72 w-full rounded-xl border border-slate-200 bg-slate-50 object-contain" />
+            <div className="flex flex-wrap gap-2">
+              <a href={done.image} target="_blank" rel="noreferrer" className="inline-flex h-8 items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm font-medium text-slate-700 hover:bg-slate-50">
+                <ExternalLink className="size-4" aria-hidden /> Open full size
+              </a>
+              <a href={fileDownloadUrl(done.uuid)} download className="inline-flex h-8 items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm font-medium text-slate-700 hover:bg-slate-50">
+                <Download className="size-4" aria-hidden /> Download upscaled image
+              </a>
+            </div>
+          </div>
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,83 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import type { UpscaleTier } from '../../../contract/ai.ts';
+import { ApiError } from '../../lib/api.ts';
+import { setJobRunning } from '../../lib/job-running.ts';
+import { useInsufficientCredits } from '../credits/insufficient-credits-context.tsx';
+import { isInsufficientCreditsError } from '../credits/insufficient-credits.ts';
+import { applyLocalCreditUsage } from '../credits/local-usage.ts';
+import { fileKeys } from '../files/api.ts';
+import { describeAiError } from '../morpher/ai-error.ts';
+import { useElapsedSeconds } from '../morpher/use-elapsed-seconds.ts';
+import { upscaleImage, upscaleProvidersQueryOptions, type UpscaleBody, type UpscaleResult } from './api.ts';
+import { effectiveChoice, loadUpscaleSettings, saveUpscaleSettings, UPSCALE_MESSAGES, type UpscaleSettings } from './upscale-settings.ts';
+
+/** The text under 'Failed to upscale image': 401 has its own wording, AI failures their class's headline. */
+export function upscaleErrorText(error: unknown): { message: string; tip: string | null } {
+  if (error instanceof ApiError && error.status === 401) return { message: UPSCALE_MESSAGES.auth, tip: null };
+  const view = describeAiError(error);
+  return { message: view.headline, tip: view.tip || null };
+}
+
+/** Settings that are saved in this browser on every change. */
+export function useUpscaleSettings() {
+  const [settings, setSettings] = useState<UpscaleSettings>(() => loadUpscaleSettings());
+  const update = useCallback((change: Partial<UpscaleSettings>) => {
+    setSettings((current) => {
+      const next = { ...current, ...change };
+      saveUpscaleSettings(next);
+      return next;
+    });
+  }, []);
+  return [settings, update] as const;
+}
+
+/**
+ * One upscale: the providers, the chosen settings, and the call. Success lowers the balance locally, refreshes the
+ * history and gallery, and reports the result (also after the dialog was closed); a 402 opens the top-up dialog.
+ */
+export function useUpscale(imageUuid: string, onUpscaled?: (result: UpscaleResult) => void) {
+  const client = useQueryClient();
+  const insufficient = useInsufficientCredits();
+  const providersQuery = useQuery(upscaleProvidersQueryOptions());
+  const [settings, update] = useUpscaleSettings();
+  const [chosenProvider, setProvider] = useState<string | null>(null);
+
+  const providers = providersQuery.data ?? null;
+  const provider = chosenProvider && providers?.providers[chosenProvider] ? chosenProvider : (providers?.default_provider ?? null);
+  const caps = provider ? (providers?.providers[provider] ?? null) : null;
+  const choice = caps ? effectiveChoice(settings, caps) : { scaleFactor: settings.scaleFactor, qualityTier: settings.qualityTier as UpscaleTier };
+
+  const mutation = useMutation({
+    mutationFn: (body: UpscaleBody) => upscaleImage(body),
+    onMutate: () => setJobRunning(true),
+    onSettled: () => setJobRunning(false),
+    onSuccess: (result) => {
+      applyLocalCreditUsage(result.credits_used);
+      void client.invalidateQueries({ queryKey: fileKeys.gallery });
+      onUpscaled?.(result);
+    },
+    onError: (error) => {
+      insufficient.handleError(error);
+    },
+  });
+  const elapsed = useElapsedSeconds(mutation.isPending);
+
+  const start = () => {
+    if (!provider || !caps) return;
+    mutation.mutate({
+      image_uuid: imageUuid,
+      scale_factor: choice.scaleFactor as 2 | 4,
+      quality_tier: choice.qualityTier,
+      provider,
+      ...(caps.supports_creativity
+        ? { prompt: settings.prompt.trim() || undefined, creativity: settings.creativity, resemblance: settings.resemblance }
+        : {}),
+      ...(caps.supports_sharpen ? { sharpen: settings.sharpen } : {}),
+    });
+  };
+
+  const failure = mutation.error && !isInsufficientCreditsError(mutation.error) ? upscaleErrorText(mutation.error) : null;
+
+  return { providersQuery, providers, provider, setProvider, caps, settings, update, choice, start, mutation, elapsed, failure };
+}
