@@ -1,0 +1,118 @@
+import { ImageUp, Trash2, Upload } from 'lucide-react';
+import { useId, useRef, type RefObject } from 'react';
+import { VARIABILITY } from '../../../contract/ai.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
+import { inputClasses } from '../../components/ui/input.tsx';
+import { AspectSelector } from './aspect-selector.tsx';
+import { EditModePanel } from './edit-mode-panel.tsx';
+import { ACCEPT_IMAGES } from './image-resize.ts';
+import { ImageStage } from './image-stage.tsx';
+import { MorphButton } from './morph-button.tsx';
+import { RangeField } from './range-field.tsx';
+import { UploadArea, useDropTarget } from './upload-area.tsx';
+import type { Morpher } from './use-morpher.ts';
+
+/** The left panel "Upload & Describe" (spec 2 §2). */
+export function SourcePanel({ m, endOfTool }: { m: Morpher; endOfTool?: RefObject<HTMLElement | null> }) {
+  const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const browse = () => fileInput.current?.click();
+  const onFiles = (files: File[]) => files[0] && void m.upload(files[0]);
+  const drop = useDropTarget(onFiles, m.busy);
+  const cost = m.cost.data?.required_credits ?? null;
+
+  return (
+    <Card className="min-w-0">
+      <CardHeader icon={<ImageUp className="size-5" aria-hidden />} title="Upload & Describe" description="Upload an image, choose how to edit it and describe the change." />
+      <CardBody className="space-y-6">
+        <input
+          ref={fileInput}
+          type="file"
+          accept={ACCEPT_IMAGES}
+          aria-label="Upload image"
+          className="sr-only"
+          tabIndex={-1}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void m.upload(file);
+          }}
+        />
+        <div className="space-y-3">
+          {m.source ? (
+            <div {...drop.handlers} className={drop.over ? 'rounded-xl ring-2 ring-violet-500' : undefined}>
+              <ImageStage source={m.source} edit={m.edit} onEdit={m.setEdit} brushSize={m.brushSize} maskCanvas={m.maskCanvas} disabled={m.busy} />
+              <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
+                <span className="min-w-0 truncate">
+                  {m.source.name} · {m.source.width} × {m.source.height} px
+                </span>
+                <span className="flex gap-2">
+                  <Button size="sm" variant="outline" icon={<Upload className="size-4" aria-hidden />} onClick={browse} disabled={m.busy}>
+                    Replace image
+                  </Button>
+                  <Button size="sm" variant="ghost" icon={<Trash2 className="size-4" aria-hidden />} onClick={m.clearSource} disabled={m.busy}>
+                    Remove
+                  </Button>
+                </span>
+              </div>
+            </div>
+          ) : (
+            <UploadArea onBrowse={browse} onFiles={onFiles} disabled={m.busy} busy={m.preparing} />
+          )}
+          {m.uploadError && <Alert tone="error">{m.uploadError}</Alert>}
+        </div>
+
+        <EditModePanel
+          source={m.source}
+          edit={m.edit}
+          onMode={m.changeMode}
+          onEdit={m.setEdit}
+          brushSize={m.brushSize}
+          onBrushSize={m.setBrushSize}
+          onGenerateNow={() => void m.run()}
+          disabled={m.busy}
+        />
+
+        <div>
+          <label htmlFor={`${id}-prompt`} className="mb-1.5 block text-sm font-medium text-slate-700">
+            Prompt <span className="font-normal text-slate-400">(optional)</span>
+          </label>
+          <textarea
+            id={`${id}-prompt`}
+            rows={3}
+            maxLength={2000}
+            value={m.prompt}
+            disabled={m.busy}
+            onChange={(e) => m.setPrompt(e.target.value)}
+            placeholder="e.g. Make it a watercolour painting at sunset"
+            className={`${inputClasses} resize-y`}
+          />
+        </div>
+
+        <RangeField
+          label="Variability"
+          min={VARIABILITY.min}
+          max={VARIABILITY.max}
+          value={m.variability}
+          onChange={m.setVariability}
+          disabled={m.busy}
+          format={(v) => `${v} / ${VARIABILITY.max}`}
+          hint="Low keeps close to your image; high allows bolder changes."
+        />
+
+        {m.edit.mode !== 'extend' && <AspectSelector value={m.aspectRatio} onChange={m.setAspectRatio} disabled={m.busy} />}
+
+        {m.devHost && (
+          <label className="flex items-center gap-2 rounded-lg border border-dashed border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <input type="checkbox" checked={m.debugMode} onChange={(e) => m.setDebugMode(e.target.checked)} className="size-4 accent-violet-600" />
+            Debug mode <span className="text-xs text-amber-700">(development host only)</span>
+          </label>
+        )}
+
+        <MorphButton onClick={() => void m.run()} generating={m.generating} disabled={m.preparing} cost={cost} validation={m.validation} endOfTool={endOfTool} />
+      </CardBody>
+    </Card>
+  );
+}

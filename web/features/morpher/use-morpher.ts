@@ -1,0 +1,189 @@
+/** The morpher screen's state and actions (spec 2 §2, §4): source, edit mode, settings, result and error. */
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { VARIABILITY, type AspectRatio } from '../../../contract/ai.ts';
+import { costPredictionQueryOptions } from '../credits/api.ts';
+import { useInsufficientCredits } from '../credits/insufficient-credits-context.tsx';
+import type { UpscaleResult } from '../upscale/api.ts';
+import { describeAiError, messageErrorView, type AiErrorView } from './ai-error.ts';
+import { devConfigQueryOptions, MORPHER_MESSAGES, MORPHER_TOOL_ID, type MorphBody } from './api.ts';
+import { editRequestFields, initialEditState, resetForNewSource, switchEditMode, type EditMode, type EditState } from './edit-mode.ts';
+import { isAcceptedImage, prepareSourceFromUrl, prepareSourceImage, stripDataUrl, UPLOAD_TYPE_ERROR, type SourceImage } from './image-resize.ts';
+import type { HistoryItem } from './use-image-history.ts';
+import { useMorph } from './use-morph.ts';
+
+export interface MorphResult {
+  uuid: string | null;
+  image: string;
+  text: string | null;
+  provider: string | null;
+  creditsUsed: string | null;
+  prompt: string;
+  origin: 'generated' | 'history' | 'upscaled';
+  debug?: Record<string, unknown>;
+}
+
+export const DEFAULT_BRUSH_SIZE = 40;
+
+export function useMorpher() {
+  const insufficient = useInsufficientCredits();
+  const morph = useMorph();
+  const [source, setSource] = useState<SourceImage | null>(null);
+  const [edit, setEdit] = useState<EditState>(initialEditState);
+  const [prompt, setPrompt] = useState('');
+  const [variability, setVariability] = useState<number>(VARIABILITY.default);
+  const [aspectRatio, setAspectRatio] = useState<AspectRatio>('original');
+  const [brushSize, setBrushSize] = useState(DEFAULT_BRUSH_SIZE);
+  const [debugMode, setDebugMode] = useState(false);
+  const [result, setResult] = useState<MorphResult | null>(null);
+  const [error, setError] = useState<AiErrorView | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  /** 'Please upload an image.' under the Morph Image button. */
+  const [validation, setValidation] = useState<string | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  /** The inpaint mask (black, white where to repaint), the size of the source; set by the painting surface. */
+  const maskCanvas = useRef<HTMLCanvasElement | null>(null);
+
+  const devHost = useQuery(devConfigQueryOptions()).isSuccess;
+  const effectiveAspect: AspectRatio = edit.mode === 'extend' ? 'original' : aspectRatio;
+  const cost = useQuery(costPredictionQueryOptions({ serviceType: 'image_generation', variant: 'standard', requiresPreprocessing: effectiveAspect !== 'original' }));
+  const busy = morph.isPending || preparing;
+
+  const takeSource = (next: SourceImage) => {
+    setSource(next);
+    setValidation(null);
+    setEdit((state) => resetForNewSource(state, next));
+  };
+
+  const upload = async (file: File) => {
+    setUploadError(null);
+    if (!isAcceptedImage(file)) {
+      setUploadError(UPLOAD_TYPE_ERROR);
+      return;
+    }
+    setPreparing(true);
+    try {
+      takeSource(await prepareSourceImage(file, file.name));
+    } catch (e) {
+      setUploadError(e instanceof Error ? e.message : UPLOAD_TYPE_ERROR);
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  /** Use as Source: the image becomes the input; result, error, mask and crop are cleared. */
+  const useAsSource = async (image: string, name = 'image') => {
+    setPreparing(true);
+    try {
+      const next = await prepareSourceFromUrl(image, name);
+      takeSource(next);
+      setResult(null);
+      setError(null);
+      morph.reset();
+    } catch {
+      setError(messageErrorView(MORPHER_MESSAGES.useAsSourceFailed));
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  /** A history image: its prompt, aspect ratio and variability come back, and it shows as the result. */
+  const selectHistory = (item: HistoryItem) => {
+    setPrompt(item.prompt);
+    setAspectRatio(item.aspectRatio);
+    setVariability(item.variability);
+    setError(null);
+    setResult({ uuid: item.id, image: item.image, text: null, provider: item.provider, creditsUsed: null, prompt: item.prompt, origin: 'history' });
+  };
+
+  const historyImageFailed = () => setError(messageErrorView(MORPHER_MESSAGES.selectFailed));
+
+  const showUpscaled = (r: UpscaleResult) =>
+    setResult({ uuid: r.uuid, image: r.image, text: null, provider: r.provider, creditsUsed: r.credits_used, prompt, origin: 'upscaled' });
+
+  const changeMode = (mode: EditMode) => setEdit((state) => switchEditMode(state, mode, source));
+
+  const run = async () => {
+    if (!source) {
+      setValidation(MORPHER_MESSAGES.noImage);
+      return;
+    }
+    setValidation(null);
+    const fields = editRequestFields(edit);
+    const mask = fields.useMask ? maskCanvas.current?.toDataURL('image/png') : undefined;
+    const body: MorphBody = {
+      toolName: MORPHER_TOOL_ID,
+      imageData: stripDataUrl(source.dataUrl),
+      mimeType: source.mimeType,
+      userPrompt: prompt.trim(),
+      variability,
+      aspectRatio: effectiveAspect,
+      ...(fields.cropData ? { cropData: fields.cropData } : {}),
+      ...(mask ? { maskData: stripDataUrl(mask) } : {}),
+      ...(fields.extensionDirection ? { extensionDirection: fields.extensionDirection, extensionAmount: fields.extensionAmount } : {}),
+      ...(debugMode && devHost ? { debugMode: true } : {}),
+    };
+    setError(null);
+    setResult(null);
+    try {
+      const data = await morph.mutateAsync(body);
+      setResult({
+        uuid: data.uuid,
+        image: data.image,
+        text: data.text,
+        provider: data.provider,
+        creditsUsed: data.credits_used,
+        prompt: body.userPrompt ?? '',
+        origin: 'generated',
+        debug: data.debug,
+      });
+    } catch (e) {
+      if (!insufficient.handleError(e)) setError(describeAiError(e, fields.extensionDirection ? 'extend' : 'generate'));
+    } finally {
+      // Generate Now resets the picked edge.
+      if (fields.extensionDirection) setEdit((state) => ({ ...state, extension: null }));
+    }
+  };
+
+  return {
+    source,
+    clearSource: () => {
+      setSource(null);
+      setEdit((state) => switchEditMode(state, 'none', null));
+    },
+    upload,
+    uploadError,
+    validation,
+    preparing,
+    edit,
+    setEdit,
+    changeMode,
+    maskCanvas,
+    brushSize,
+    setBrushSize,
+    prompt,
+    setPrompt,
+    variability,
+    setVariability,
+    aspectRatio,
+    setAspectRatio,
+    effectiveAspect,
+    debugMode,
+    setDebugMode,
+    devHost,
+    cost,
+    busy,
+    generating: morph.isPending,
+    run,
+    result,
+    error,
+    useAsSource,
+    selectHistory,
+    historyImageFailed,
+    showUpscaled,
+    /** After a delete (one uuid) or a clear (null): a result that is gone is no longer shown. */
+    forgetResult: (uuid: string | null) => setResult((current) => (uuid === null || current?.uuid === uuid ? null : current)),
+  };
+}
+
+export type Morpher = ReturnType<typeof useMorpher>;
