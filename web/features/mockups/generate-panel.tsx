@@ -1,0 +1,64 @@
+import { Clock, Layers } from 'lucide-react';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatCredits } from '../credits/format.ts';
+import { ErrorBox } from '../morpher/error-box.tsx';
+import { MockupResultView } from './mockup-result.tsx';
+import { MOCKUP_DURATION_HINT } from './mockup-options.ts';
+import type { MockupJobState } from './use-mockup-job.ts';
+
+/** The summary with Generate Mockups and its cost, then the job's progress, its error or the result. */
+export function GeneratePanel({ state, imageCount, styleCount, cost, perStyle, validation, elapsed, onGenerate, onAgain }: {
+  state: MockupJobState;
+  imageCount: number;
+  styleCount: number;
+  /** Total predicted cost (per-style cost × styles), when known. */
+  cost: string | null;
+  perStyle: string | null;
+  validation: string | null;
+  elapsed: number;
+  onGenerate: () => void;
+  onAgain: () => void;
+}) {
+  const busy = state.phase === 'submitting' || state.phase === 'running';
+  return (
+    <Card className="space-y-4 p-5 sm:p-6">
+      <div className="flex items-start gap-3">
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-violet-50 text-violet-600">
+          <Layers className="size-5" aria-hidden />
+        </span>
+        <div className="text-sm text-slate-600">
+          <p className="font-semibold text-slate-900">
+            {imageCount} {imageCount === 1 ? 'image' : 'images'} · {styleCount} {styleCount === 1 ? 'style' : 'styles'}
+          </p>
+          <p className="mt-0.5 flex items-center gap-1">
+            <Clock className="size-3.5" aria-hidden /> {MOCKUP_DURATION_HINT}
+            {perStyle && <span> {formatCredits(perStyle)} credits per style.</span>}
+          </p>
+        </div>
+      </div>
+      {state.phase !== 'completed' && (
+        <Button size="lg" className="w-full" onClick={onGenerate} loading={busy}>
+          {busy ? 'Generating...' : 'Generate Mockups'}
+          {!busy && cost && styleCount > 0 && <span className="ml-1 rounded-full bg-white/20 px-2.5 py-0.5 text-sm font-semibold tabular-nums">{formatCredits(cost)} credits</span>}
+        </Button>
+      )}
+      {validation && <Alert tone="error">{validation}</Alert>}
+      {busy && (
+        <div role="status" className="flex items-center gap-3 rounded-xl bg-violet-50 px-4 py-3 text-sm text-violet-900">
+          <Spinner className="size-5 text-violet-600" />
+          <div>
+            <p className="font-medium">
+              {state.phase === 'submitting' ? 'Sending your images…' : state.status === 'processing' ? 'Rendering your mockups…' : 'Queued: starting shortly…'}
+            </p>
+            <p className="text-xs text-violet-700 tabular-nums">{elapsed} s elapsed · {MOCKUP_DURATION_HINT}</p>
+          </div>
+        </div>
+      )}
+      {state.phase === 'failed' && <ErrorBox error={state.error} />}
+      {state.phase === 'completed' && <MockupResultView result={state.result} onAgain={onAgain} />}
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+/** The mockup generator's choices and checks (spec 2 §2, §5). Ids, colours, sizes and messages come from the contract. */
+import { MOCKUP_BACKGROUNDS, MOCKUP_MESSAGES, MOCKUP_STYLES, type MockupStyle } from '../../../contract/ai.ts';
+
+export type MockupBackground = (typeof MOCKUP_BACKGROUNDS)[number];
+
+export const MOCKUP_STYLE_LABELS: Record<MockupStyle, string> = {
+  'software-box': 'Software box',
+  'laptop-screen': 'Laptop screen',
+  'phone-display': 'Phone display',
+  'tablet-screen': 'Tablet screen',
+  'modern-laptop': 'Modern laptop',
+  't-shirt': 'T-shirt',
+  'coffee-mug': 'Coffee mug',
+  poster: 'Poster',
+  billboard: 'Billboard',
+  'framed-art': 'Framed art',
+  'book-cover': 'Book cover',
+  custom: 'Custom',
+};
+
+export const MOCKUP_BACKGROUND_LABELS: Record<MockupBackground, string> = {
+  'photo-studio': 'Photo studio',
+  'plain-color': 'Plain color',
+  gradient: 'Gradient',
+};
+
+/** With several images each one goes on one style, so there can be no more images than styles. */
+export const MAX_MOCKUP_IMAGES = MOCKUP_STYLES.length;
+export const MOCKUP_DURATION_HINT = 'A mockup takes 30-60 s.';
+
+export const styleLabel = (style: string) => MOCKUP_STYLE_LABELS[style as MockupStyle] ?? style;
+
+/**
+ * The first problem with a mockup request, or null: at least one image and one style; a custom description when
+ * Custom is picked; with several images, one image per style.
+ */
+export function validateMockup(input: { imageCount: number; styles: readonly string[]; customStyle: string }): string | null {
+  if (input.imageCount === 0 || input.styles.length === 0) return MOCKUP_MESSAGES.missing;
+  if (input.styles.includes('custom') && !input.customStyle.trim()) return MOCKUP_MESSAGES.customMissing;
+  if (input.imageCount > 1 && input.imageCount !== input.styles.length) return MOCKUP_MESSAGES.countMismatch;
+  return null;
+}
+
+/** Toggles a style, keeping the order of selection (with several images, image n goes on the n-th style picked). */
+export function toggleStyle(styles: readonly MockupStyle[], style: MockupStyle): MockupStyle[] {
+  return styles.includes(style) ? styles.filter((s) => s !== style) : [...styles, style];
+}

@@ -1,0 +1,112 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { MOCKUP_DEFAULT_COLORS, type MockupDimension, type MockupStyle } from '../../../contract/ai.ts';
+import { mul } from '../../../contract/decimal.ts';
+import type { ToolConfig } from '../../../contract/tools.ts';
+import { costPredictionQueryOptions } from '../credits/api.ts';
+import { isAcceptedImage, prepareSourceImage, stripDataUrl, UPLOAD_TYPE_ERROR, type SourceImage } from '../morpher/image-resize.ts';
+import { useElapsedSeconds } from '../morpher/use-elapsed-seconds.ts';
+import { BackgroundStep } from './background-step.tsx';
+import { GeneratePanel } from './generate-panel.tsx';
+import { MAX_MOCKUP_IMAGES, toggleStyle, validateMockup, type MockupBackground } from './mockup-options.ts';
+import { OutputStep } from './output-step.tsx';
+import { StyleStep } from './style-step.tsx';
+import { UploadStep } from './upload-step.tsx';
+import { useMockupJob } from './use-mockup-job.ts';
+
+/** Mockup generator (/tools/mockup-generator, spec 2 §2): four steps, then the mockups with downloads. */
+export function MockupPage(_props: { tool: ToolConfig }) {
+  const job = useMockupJob();
+  const [images, setImages] = useState<SourceImage[]>([]);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const [styles, setStyles] = useState<MockupStyle[]>([]);
+  const [customStyle, setCustomStyle] = useState('');
+  const [background, setBackground] = useState<MockupBackground>('photo-studio');
+  const [color1, setColor1] = useState<string>(MOCKUP_DEFAULT_COLORS.color1);
+  const [color2, setColor2] = useState<string>(MOCKUP_DEFAULT_COLORS.color2);
+  const [dimensions, setDimensions] = useState<MockupDimension>('landscape');
+  const [shadow, setShadow] = useState(true);
+  const [validation, setValidation] = useState<string | null>(null);
+  const elapsed = useElapsedSeconds(job.busy);
+  const prediction = useQuery(costPredictionQueryOptions({ serviceType: 'mockup', variant: 'standard' }));
+  const perStyle = prediction.data?.required_credits ?? null;
+  const cost = perStyle ? mul(perStyle, String(Math.max(1, styles.length))) : null;
+  const locked = job.busy;
+
+  const addImages = async (files: File[]) => {
+    setUploadError(null);
+    const accepted = files.filter(isAcceptedImage);
+    if (accepted.length < files.length) setUploadError(UPLOAD_TYPE_ERROR);
+    const room = MAX_MOCKUP_IMAGES - images.length;
+    if (accepted.length > room) setUploadError(`You can upload up to ${MAX_MOCKUP_IMAGES} images.`);
+    if (!accepted.length || room <= 0) return;
+    setPreparing(true);
+    try {
+      const prepared = await Promise.all(accepted.slice(0, room).map((file) => prepareSourceImage(file, file.name)));
+      setImages((current) => [...current, ...prepared].slice(0, MAX_MOCKUP_IMAGES));
+      setValidation(null);
+    } catch (error) {
+      setUploadError(error instanceof Error ? error.message : UPLOAD_TYPE_ERROR);
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  const generate = () => {
+    const problem = validateMockup({ imageCount: images.length, styles, customStyle });
+    setValidation(problem);
+    if (problem) return;
+    void job.start({
+      toolName: 'mockup-generator',
+      images: images.map((image) => stripDataUrl(image.dataUrl)),
+      styles,
+      ...(styles.includes('custom') ? { customStyle: customStyle.trim() } : {}),
+      background,
+      ...(background === 'plain-color' ? { color1 } : background === 'gradient' ? { color1, color2 } : {}),
+      dimensions,
+      shadow,
+    });
+  };
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-5">
+      <div className="space-y-6 lg:col-span-3">
+        <UploadStep
+          images={images}
+          styles={styles}
+          onAdd={(files) => void addImages(files)}
+          onRemove={(index) => setImages((current) => current.filter((_, i) => i !== index))}
+          busy={locked}
+          preparing={preparing}
+          error={uploadError}
+        />
+        <StyleStep
+          styles={styles}
+          onToggle={(style) => {
+            setStyles((current) => toggleStyle(current, style));
+            setValidation(null);
+          }}
+          customStyle={customStyle}
+          onCustomStyle={setCustomStyle}
+          disabled={locked}
+        />
+        <BackgroundStep background={background} onBackground={setBackground} color1={color1} color2={color2} onColor1={setColor1} onColor2={setColor2} disabled={locked} />
+        <OutputStep dimensions={dimensions} onDimensions={setDimensions} shadow={shadow} onShadow={setShadow} disabled={locked} />
+      </div>
+      <div className={job.state.phase === 'completed' ? 'lg:col-span-2' : 'lg:sticky lg:top-24 lg:col-span-2'}>
+        <GeneratePanel
+          state={job.state}
+          imageCount={images.length}
+          styleCount={styles.length}
+          cost={cost}
+          perStyle={perStyle}
+          validation={validation}
+          elapsed={elapsed}
+          onGenerate={generate}
+          onAgain={job.reset}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { MockupJobStatus } from '../../../contract/ai.ts';
+import { setJobRunning } from '../../lib/job-running.ts';
+import { creditKeys } from '../credits/api.ts';
+import { useInsufficientCredits } from '../credits/insufficient-credits-context.tsx';
+import { applyLocalCreditUsage } from '../credits/local-usage.ts';
+import { fileKeys } from '../files/api.ts';
+import { describeAiError, type AiErrorView } from '../morpher/ai-error.ts';
+import { fetchMockupStatus, submitMockup, type MockupBody } from './api.ts';
+import { pollMockupJob, type MockupResult } from './mockup-job.ts';
+
+export type MockupJobState =
+  | { phase: 'idle' }
+  | { phase: 'submitting' }
+  | { phase: 'running'; jobId: string; status: MockupJobStatus['status']; attempts: number }
+  | { phase: 'completed'; result: MockupResult }
+  | { phase: 'failed'; error: AiErrorView };
+
+/**
+ * Submits a mockup job and follows it to the end (5 s, up to 60 checks). While it runs the header's Create menu is
+ * locked; when it completes the balance drops locally and the gallery refreshes. Leaving the page stops following.
+ */
+export function useMockupJob() {
+  const client = useQueryClient();
+  const insufficient = useInsufficientCredits();
+  const [state, setState] = useState<MockupJobState>({ phase: 'idle' });
+  const controller = useRef<AbortController | null>(null);
+
+  useEffect(
+    () => () => {
+      controller.current?.abort();
+      controller.current = null;
+      setJobRunning(false);
+    },
+    [],
+  );
+
+  const start = useCallback(
+    async (body: MockupBody) => {
+      controller.current?.abort();
+      const abort = new AbortController();
+      controller.current = abort;
+      setState({ phase: 'submitting' });
+      setJobRunning(true);
+      try {
+        const { job_id } = await submitMockup(body);
+        setState({ phase: 'running', jobId: job_id, status: 'pending', attempts: 0 });
+        void client.invalidateQueries({ queryKey: creditKeys.all });
+        const result = await pollMockupJob(job_id, {
+          fetchStatus: fetchMockupStatus,
+          signal: abort.signal,
+          onStatus: (status, attempts) => setState({ phase: 'running', jobId: job_id, status: status.status, attempts }),
+        });
+        applyLocalCreditUsage(result.credits_used);
+        void client.invalidateQueries({ queryKey: fileKeys.gallery });
+        setState({ phase: 'completed', result });
+      } catch (error) {
+        if (abort.signal.aborted) return;
+        if (insufficient.handleError(error)) setState({ phase: 'idle' });
+        else setState({ phase: 'failed', error: describeAiError(error) });
+      } finally {
+        if (controller.current === abort) {
+          controller.current = null;
+          setJobRunning(false);
+        }
+      }
+    },
+    [client, insufficient],
+  );
+
+  const reset = useCallback(() => setState({ phase: 'idle' }), []);
+  return { state, start, reset, busy: state.phase === 'submitting' || state.phase === 'running' };
+}
