@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ToolConfig } from '../../../contract/tools.ts';
 
 export type ToolComponent = LazyExoticComponent<ComponentType<{ tool: ToolConfig }>>;
@@ -8,4 +8,7 @@ export type ToolComponent = LazyExoticComponent<ComponentType<{ tool: ToolConfig
  * `'image-variator': lazy(() => import('../ai/image-variator-page.tsx').then((m) => ({ default: m.ImageVariatorPage })))`.
  * A tool without an entry here (or whose status is not available/beta) shows the coming-soon shell.
  */
-export const TOOL_COMPONENTS: Partial<Record<string, ToolComponent>> = {};
+export const TOOL_COMPONENTS: Partial<Record<string, ToolComponent>> = {
+  'image-variator': lazy(() => import('../morpher/morpher-page.tsx').then((m) => ({ default: m.MorpherPage }))),
+  'mockup-generator': lazy(() => import('../mockups/mockup-page.tsx').then((m) => ({ default: m.MockupPage }))),
+};
