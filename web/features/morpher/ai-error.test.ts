@@ -25,10 +25,11 @@ describe('AI error box content (spec 2 §8)', () => {
     expect(describeAiError(new ApiError(400, 'X', 'Possible recitation of copyrighted text')).errorClass).toBe('recitation');
   });
 
-  it('network and server failures read the spec wording', () => {
+  it('network, server and sign-in failures read the spec wording', () => {
     expect(describeAiError(new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE)).headline).toBe(
       'Network connection issue. Please check your internet connection and try again.',
     );
+    expect(describeAiError(new ApiError(401, 'UNAUTHENTICATED', 'Please sign in to continue.')).headline).toBe('Authentication required. Please log in to use AI tools.');
     expect(describeAiError(new ApiError(500, 'INTERNAL', 'boom')).headline).toBe('A temporary server issue occurred. Please try again in a moment.');
   });
 

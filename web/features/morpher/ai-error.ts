@@ -29,8 +29,9 @@ export function splitErrorMessage(message: string): { headline: string; guidelin
 /**
  * The error box's content for any failure of an AI call. The server's class and tip win (error.error_class,
  * error.tip); otherwise the class comes from the status and message. Network and server failures always read
- * the spec's wording; other classes keep the server's message when it gave one. `context` 'extend' words an
- * unclassified failure as 'Failed to extend image: {reason}'.
+ * the spec's wording, and so does a 401 ('Authentication required. Please log in to use AI tools.'); other classes
+ * keep the server's message when it gave one. `context` 'extend' words an unclassified failure as
+ * 'Failed to extend image: {reason}'.
  */
 export function describeAiError(error: unknown, context: 'generate' | 'extend' = 'generate'): AiErrorView {
   const status = error instanceof ApiError ? error.status : undefined;
@@ -43,7 +44,8 @@ export function describeAiError(error: unknown, context: 'generate' | 'extend' =
       : classifyAiError(status, serverMessage);
   const copy = AI_ERROR_COPY[errorClass];
   const { headline: first, guidelines } = splitErrorMessage(serverMessage);
-  let headline = errorClass === 'network' || errorClass === 'server' || !first ? copy.headline : first;
+  const fixedWording = errorClass === 'network' || errorClass === 'server' || (errorClass === 'authentication' && status === 401);
+  let headline = fixedWording || !first ? copy.headline : first;
   if (context === 'extend' && errorClass === 'unknown' && first) headline = `Failed to extend image: ${first.replace(/^Generation failed:\s*/, '')}`;
   const tip = typeof details.tip === 'string' && details.tip.trim() ? details.tip.trim() : copy.tip;
   return { errorClass, headline, guidelines, tip };
