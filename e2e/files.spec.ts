@@ -77,6 +77,14 @@ test('the gallery: lightbox with keys, public badge, share, delete one and the d
   await expect(viewer.getByRole('button', { name: 'Make private' })).toBeVisible();
   await expect(viewer.getByRole('link', { name: 'Download' })).toHaveAttribute('href', `/api/files/download/${first.id}`);
 
+  // Upscale from the gallery: the dialog opens on top of the lightbox and shows the price.
+  await viewer.getByRole('button', { name: 'Upscale' }).click();
+  const upscaleDialog = page.getByRole('dialog', { name: /Upscale/ });
+  await expect(upscaleDialog).toBeVisible();
+  await expect(upscaleDialog).toContainText(/credits/);
+  await page.keyboard.press('Escape');
+  await expect(upscaleDialog).toHaveCount(0);
+
   // Share from the lightbox opens on top of it; Escape closes the share dialog only, then the lightbox.
   await viewer.getByRole('button', { name: 'Share' }).click();
   await expect(page.getByRole('dialog', { name: 'Share' }).getByLabel('Link')).toHaveValue(new RegExp(`^${server.url}/file/${first.id}(\\?|$)`));

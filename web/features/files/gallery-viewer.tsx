@@ -1,4 +1,4 @@
-import { Download, Globe, Lock, Share2 } from 'lucide-react';
+import { Download, Globe, Lock, Maximize2, Share2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { GalleryItem } from '../../../contract/files.ts';
 import { Lightbox, LightboxAction } from '../../components/ui/lightbox.tsx';
@@ -7,8 +7,9 @@ import { formatShortDate } from './format.ts';
 import { ShareDialog } from './share-dialog.tsx';
 import { entityLabel, fileSocialImage, shareDescription } from './share-links.ts';
 import { useToggleVisibility } from './use-visibility.ts';
+import { useUpscaleLauncher } from '../upscale/upscale-launcher.tsx';
 
-/** The gallery's lightbox with its actions: make public or private, share, download (spec 3 §2 Gallery). */
+/** The gallery's lightbox with its actions: make public or private, share, download (spec 3 §2 Gallery), and upscale (spec 2 §1). */
 export function GalleryViewer({ items, index, onIndexChange, onClose }: {
   items: GalleryItem[];
   index: number;
@@ -17,6 +18,7 @@ export function GalleryViewer({ items, index, onIndexChange, onClose }: {
 }) {
   const visibility = useToggleVisibility('files');
   const [sharing, setSharing] = useState<GalleryItem | null>(null);
+  const upscale = useUpscaleLauncher();
   const slides = useMemo(() => items.map((item) => ({ ...item, src: item.fullImage, alt: item.prompt || item.title })), [items]);
 
   return (
@@ -39,6 +41,11 @@ export function GalleryViewer({ items, index, onIndexChange, onClose }: {
               onClick={() => visibility.mutate(item.id)}
             />
             <LightboxAction icon={<Share2 className="size-4" aria-hidden />} label="Share" onClick={() => setSharing(item)} />
+            <LightboxAction
+              icon={<Maximize2 className="size-4" aria-hidden />}
+              label="Upscale"
+              onClick={() => upscale.open({ image: item.fullImage, uuid: item.id, title: item.prompt || item.title })}
+            />
             <LightboxAction icon={<Download className="size-4" aria-hidden />} label="Download" href={item.fullImage} />
           </>
         )}
@@ -56,6 +63,7 @@ export function GalleryViewer({ items, index, onIndexChange, onClose }: {
           </>
         )}
       />
+      {upscale.element}
       {sharing && (
         <ShareDialog
           target={{
