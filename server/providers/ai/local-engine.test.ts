@@ -56,3 +56,23 @@ describe('local image editor', () => {
     expect(r).toBeGreaterThan(b!); // the blue square is painted over with the red around it
   });
 });
+
+describe('local image editor on large images', () => {
+  it('fills a wide extension of a 1536 px image from its surroundings, leaving no green', async () => {
+    const source = await makePng(768, 1024);
+    const extended = await sharp(source).extend({ right: 768, background: { r: 0, g: 255, b: 0 } }).png().toBuffer();
+    const result = await editor.editImage({ images: [{ data: extended, mime: 'image/png' }], prompt: 'soft', variability: 1 });
+    const { data, info } = await sharp(result.data).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([1536, 1024]);
+    let green = 0;
+    for (let p = 0; p < info.width * info.height; p++) {
+      const i = p * info.channels;
+      if (data[i + 1]! > 200 && data[i]! < 80 && data[i + 2]! < 80) green++;
+    }
+    expect(green).toBe(0);
+    // The fill continues the edge: next to the seam it is close to the source's last column.
+    const seam = await pixel(result.data, 770, 512);
+    const edge = await pixel(result.data, 765, 512);
+    for (let c = 0; c < 3; c++) expect(Math.abs(seam[c]! - edge[c]!)).toBeLessThan(40);
+  });
+});

@@ -91,14 +91,56 @@ export function createLocalImageEditor(): ImageEditor {
   };
 }
 
+/** Largest side the fill is computed at: wide blurs are cheap there, and the fill is smooth anyway. */
+const FILL_SIDE = 256;
+
 /**
- * Fills marked pixels from a blurred copy of the unmarked ones (a normalised blur: colour sum over weight), so
- * holes and extensions take the colours around them. Wide areas are filled from the edge inwards in passes.
+ * Fills marked pixels from the colours around them. Large images are filled at a small size (so wide areas cost
+ * milliseconds, not minutes) and the fill is scaled back up; known pixels are never touched.
  */
 async function fillFromSurroundings(data: Buffer, paint: Uint8Array, width: number, height: number, channels: number): Promise<Buffer> {
+  const scale = FILL_SIDE / Math.max(width, height);
+  if (scale >= 1) return fillPasses(data, paint, width, height, channels);
+
+  const sw = Math.max(1, Math.round(width * scale));
+  const sh = Math.max(1, Math.round(height * scale));
+  const colours = Buffer.alloc(width * height * 3);
+  const weights = Buffer.alloc(width * height);
+  for (let p = 0; p < width * height; p++) {
+    if (paint[p]) continue;
+    for (let c = 0; c < 3; c++) colours[p * 3 + c] = data[p * channels + c]!;
+    weights[p] = 255;
+  }
+  // Area-averaged copies: colour sum over weight gives the known colour of each small pixel.
+  const [smallColours, smallWeights] = await Promise.all([
+    sharp(colours, { raw: { width, height, channels: 3 } }).resize(sw, sh, { kernel: 'linear' }).raw().toBuffer(),
+    sharp(weights, { raw: { width, height, channels: 1 } }).resize(sw, sh, { kernel: 'linear' }).extractChannel(0).raw().toBuffer(),
+  ]);
+  const small = Buffer.alloc(sw * sh * 3);
+  const smallPaint = new Uint8Array(sw * sh);
+  for (let p = 0; p < sw * sh; p++) {
+    const w = smallWeights[p]!;
+    if (w < 128) smallPaint[p] = 1;
+    for (let c = 0; c < 3; c++) small[p * 3 + c] = w > 0 ? Math.min(255, Math.round((smallColours[p * 3 + c]! * 255) / w)) : 0;
+  }
+  const filledSmall = await fillPasses(small, smallPaint, sw, sh, 3);
+  const filled = await sharp(filledSmall, { raw: { width: sw, height: sh, channels: 3 } }).resize(width, height, { kernel: 'cubic' }).blur(1.5).raw().toBuffer();
+  const out = Buffer.from(data);
+  for (let p = 0; p < width * height; p++) {
+    if (!paint[p]) continue;
+    for (let c = 0; c < 3; c++) out[p * channels + c] = filled[p * 3 + c]!;
+  }
+  return out;
+}
+
+/**
+ * Fills marked pixels from a blurred copy of the unmarked ones (a normalised blur: colour sum over weight), from
+ * the edge inwards in passes of growing width.
+ */
+async function fillPasses(data: Buffer, paint: Uint8Array, width: number, height: number, channels: number): Promise<Buffer> {
   const out = Buffer.from(data);
   const todo = Uint8Array.from(paint);
-  let sigma = Math.max(4, Math.round(Math.max(width, height) / 40));
+  let sigma = Math.max(2, Math.round(Math.max(width, height) / 40));
   for (let pass = 0; pass < 8; pass++) {
     // Two plain images, blurred alike: the known colours (zero where unknown) and the known weight.
     const colours = Buffer.alloc(width * height * 3);
