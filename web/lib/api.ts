@@ -5,6 +5,7 @@
  * - an answer that is not JSON is rejected with CLIENT_MESSAGES.nonJson;
  * - `{ success: false, error }` (or any non-2xx answer) becomes an ApiError.
  */
+import type { z } from 'zod';
 import { API_BASE, CSRF_HEADER } from '../../contract/constants.ts';
 import { CLIENT_MESSAGES, type Envelope } from '../../contract/errors.ts';
 
@@ -143,4 +144,14 @@ export const api = {
 
 export function isApiError(error: unknown, code?: string): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code);
+}
+
+/** Checks an answer against its contract schema; a shape the app cannot read becomes an Error with the screen's message. */
+export function parseAnswer<T>(schema: z.ZodType<T>, data: unknown, message: string): T {
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    console.error(message, result.error);
+    throw new Error(message);
+  }
+  return result.data;
 }

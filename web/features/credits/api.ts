@@ -12,7 +12,7 @@ import {
   type CreditPackage,
   type CreditTransaction,
 } from '../../../contract/credits.ts';
-import { api } from '../../lib/api.ts';
+import { api, parseAnswer } from '../../lib/api.ts';
 
 export const CREDIT_INFO_ERROR = 'Failed to load credit information';
 export const PACKAGES_ERROR = 'Failed to load credit packages';
@@ -28,29 +28,19 @@ export const creditKeys = {
   checkoutStatus: (sessionId: string) => ['payments', 'checkout-status', sessionId] as const,
 };
 
-/** Parses an answer; a shape the app cannot read becomes an Error with `message`. */
-function parse<T>(schema: z.ZodType<T>, data: unknown, message: string): T {
-  const result = schema.safeParse(data);
-  if (!result.success) {
-    console.error(message, result.error);
-    throw new Error(message);
-  }
-  return result.data;
-}
-
 export async function fetchBalance(): Promise<Credits> {
   const data = await api.get<unknown>('/credits/balance');
-  return parse(z.object({ balance: creditsSchema }), data, CREDIT_INFO_ERROR).balance;
+  return parseAnswer(z.object({ balance: creditsSchema }), data, CREDIT_INFO_ERROR).balance;
 }
 
 export async function fetchTransactions(limit = RECENT_TRANSACTIONS_LIMIT): Promise<CreditTransaction[]> {
   const data = await api.get<unknown>('/credits/transactions', { query: { limit } });
-  return parse(z.object({ transactions: z.array(creditTransactionSchema) }), data, CREDIT_INFO_ERROR).transactions;
+  return parseAnswer(z.object({ transactions: z.array(creditTransactionSchema) }), data, CREDIT_INFO_ERROR).transactions;
 }
 
 export async function fetchPackages(): Promise<CreditPackage[]> {
   const data = await api.get<unknown>('/credits/packages');
-  return parse(z.object({ packages: z.array(creditPackageSchema) }), data, PACKAGES_ERROR).packages;
+  return parseAnswer(z.object({ packages: z.array(creditPackageSchema) }), data, PACKAGES_ERROR).packages;
 }
 
 export const packagesQueryOptions = () => queryOptions({ queryKey: creditKeys.packages, queryFn: fetchPackages, staleTime: 60_000 });
@@ -66,7 +56,7 @@ export async function predictCost({ serviceType, variant = 'standard', requiresP
   const data = await api.get<unknown>('/credits/predict-cost', {
     query: { service_type: serviceType, variant, requires_preprocessing: requiresPreprocessing },
   });
-  return parse(costPredictionSchema, data, CREDIT_INFO_ERROR);
+  return parseAnswer(costPredictionSchema, data, CREDIT_INFO_ERROR);
 }
 
 export const costPredictionQueryOptions = (q: CostQuery) =>
@@ -79,17 +69,17 @@ export const costPredictionQueryOptions = (q: CostQuery) =>
 // --- Test checkout and the return page ---
 
 export async function fetchTestCheckout(packageId: string): Promise<CreditPackage> {
-  return parse(creditPackageSchema, await api.get<unknown>(`/payments/test-checkout/${encodeURIComponent(packageId)}`), PACKAGES_ERROR);
+  return parseAnswer(creditPackageSchema, await api.get<unknown>(`/payments/test-checkout/${encodeURIComponent(packageId)}`), PACKAGES_ERROR);
 }
 
 export async function confirmTestCheckout(packageId: string): Promise<CheckoutStatus> {
   const data = await api.post<unknown>(`/payments/test-checkout/${encodeURIComponent(packageId)}/confirm`);
-  return parse(checkoutStatusSchema, data, 'Failed to confirm the purchase');
+  return parseAnswer(checkoutStatusSchema, data, 'Failed to confirm the purchase');
 }
 
 export async function fetchCheckoutStatus(sessionId: string): Promise<CheckoutStatus> {
   const data = await api.get<unknown>('/payments/checkout-status', { query: { session_id: sessionId } });
-  return parse(checkoutStatusSchema, data, 'Failed to load the payment status');
+  return parseAnswer(checkoutStatusSchema, data, 'Failed to load the payment status');
 }
 
 /** Where a payment link leads. Replaced in tests. */

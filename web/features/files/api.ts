@@ -9,7 +9,7 @@ import {
   type SharedFile,
   type SharePlatform,
 } from '../../../contract/files.ts';
-import { api } from '../../lib/api.ts';
+import { api, parseAnswer } from '../../lib/api.ts';
 
 export const GALLERY_MESSAGES = {
   load: 'Failed to load gallery images',
@@ -37,19 +37,10 @@ export const contentKeys = {
   item: (id: string) => ['content', 'item', id] as const,
 };
 
-function parse<T>(schema: z.ZodType<T>, data: unknown, message: string): T {
-  const result = schema.safeParse(data);
-  if (!result.success) {
-    console.error(message, result.error);
-    throw new Error(message);
-  }
-  return result.data;
-}
-
 /** One page of my gallery images (GET /api/files/list?category=image), after `cursor` when given. */
 export async function fetchGalleryPage(tool: string | null, cursor: string | undefined, limit = GALLERY_PAGE_SIZE): Promise<GalleryPage> {
   const data = await api.get<unknown>('/files/list', { query: { category: 'image', limit, tool: tool ?? undefined, cursor } });
-  return parse(fileListResponse, data, GALLERY_MESSAGES.load);
+  return parseAnswer(fileListResponse, data, GALLERY_MESSAGES.load);
 }
 
 export const deleteFile = (id: string) => api.delete<{ deleted: true }>(`/files/delete/${encodeURIComponent(id)}`);
@@ -57,19 +48,19 @@ export const deleteFile = (id: string) => api.delete<{ deleted: true }>(`/files/
 export const clearGallery = (tool: string | null) => api.delete<{ deleted: number }>('/files/clear', { query: { tool: tool ?? undefined } });
 
 export async function fetchSharedFile(uuid: string): Promise<SharedFile> {
-  return parse(sharedFileSchema, await api.get<unknown>(`/file/${encodeURIComponent(uuid)}`), FILE_MESSAGES.load);
+  return parseAnswer(sharedFileSchema, await api.get<unknown>(`/file/${encodeURIComponent(uuid)}`), FILE_MESSAGES.load);
 }
 
 const itemPath = (kind: ShareKind, id: string) => `/${kind}/${encodeURIComponent(id)}`;
 
 export async function toggleVisibility(kind: ShareKind, id: string): Promise<boolean> {
   const data = await api.post<unknown>(`${itemPath(kind, id)}/toggle-visibility`);
-  return parse(z.object({ is_public: z.boolean() }), data, GALLERY_MESSAGES.visibility).is_public;
+  return parseAnswer(z.object({ is_public: z.boolean() }), data, GALLERY_MESSAGES.visibility).is_public;
 }
 
 export async function fetchShareUrl(kind: ShareKind, id: string): Promise<{ share_url: string; is_public: boolean }> {
   const data = await api.get<unknown>(`${itemPath(kind, id)}/share-url`);
-  return parse(z.object({ share_url: z.string(), is_public: z.boolean() }), data, 'Failed to load the share link');
+  return parseAnswer(z.object({ share_url: z.string(), is_public: z.boolean() }), data, 'Failed to load the share link');
 }
 
 /** Counts a share; a failure is only logged (sharing itself already happened). */

@@ -1,27 +1,18 @@
 /** The mockup generator's calls (spec 2 §7): submit a job, then read its status. */
 import { z } from 'zod';
 import { mockupJobStatus, type MockupJobStatus, type mockupRequest } from '../../../contract/ai.ts';
-import { api } from '../../lib/api.ts';
+import { api, parseAnswer } from '../../lib/api.ts';
 
 export type MockupBody = z.input<typeof mockupRequest>;
 
 const submitted = z.object({ job_id: z.string(), credits_held: z.string() });
 
-function parse<T>(schema: z.ZodType<T>, data: unknown, message: string): T {
-  const result = schema.safeParse(data);
-  if (!result.success) {
-    console.error(message, result.error);
-    throw new Error(message);
-  }
-  return result.data;
-}
-
 /** POST /api/ai/generate-image with toolName mockup-generator: holds the cost and queues the job. */
 export async function submitMockup(body: MockupBody): Promise<z.infer<typeof submitted>> {
-  return parse(submitted, await api.post<unknown>('/ai/generate-image', body), 'Generation failed: the server answered in an unexpected shape');
+  return parseAnswer(submitted, await api.post<unknown>('/ai/generate-image', body), 'Generation failed: the server answered in an unexpected shape');
 }
 
 /** GET /api/ai/mockup-job-status?job_id=… */
 export async function fetchMockupStatus(jobId: string, signal?: AbortSignal): Promise<MockupJobStatus> {
-  return parse(mockupJobStatus, await api.get<unknown>('/ai/mockup-job-status', { query: { job_id: jobId }, signal }), 'Job failed');
+  return parseAnswer(mockupJobStatus, await api.get<unknown>('/ai/mockup-job-status', { query: { job_id: jobId }, signal }), 'Job failed');
 }

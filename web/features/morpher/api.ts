@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { generatedImageResponse, type GeneratedImage, type morphRequest } from '../../../contract/ai.ts';
 import { fileListResponse } from '../../../contract/files.ts';
-import { api } from '../../lib/api.ts';
+import { api, parseAnswer } from '../../lib/api.ts';
 import { fileKeys, type GalleryPage } from '../files/api.ts';
 
 export const MORPHER_TOOL_ID = 'image-variator';
@@ -20,19 +20,10 @@ export type MorphBody = z.input<typeof morphRequest>;
 export const fileServeUrl = (uuid: string) => `/api/files/serve/${encodeURIComponent(uuid)}`;
 export const fileDownloadUrl = (uuid: string) => `/api/files/download/${encodeURIComponent(uuid)}`;
 
-function parse<T>(schema: z.ZodType<T>, data: unknown, message: string): T {
-  const result = schema.safeParse(data);
-  if (!result.success) {
-    console.error(message, result.error);
-    throw new Error(message);
-  }
-  return result.data;
-}
-
 /** POST /api/ai/generate-image with the morpher's body. */
 export async function morphImage(body: MorphBody, signal?: AbortSignal): Promise<GeneratedImage> {
   const data = await api.post<unknown>('/ai/generate-image', body, { signal });
-  return parse(generatedImageResponse, data, 'Generation failed: the server answered in an unexpected shape');
+  return parseAnswer(generatedImageResponse, data, 'Generation failed: the server answered in an unexpected shape');
 }
 
 export interface HistoryPageParam {
@@ -45,7 +36,7 @@ export async function fetchHistoryPage(param: HistoryPageParam, limit: number): 
   const data = await api.get<unknown>('/files/list', {
     query: { category: 'image', limit, offset: param.cursor ? undefined : param.offset, cursor: param.cursor, tool: MORPHER_TOOL_ID },
   });
-  return parse(fileListResponse, data, MORPHER_MESSAGES.historyLoad);
+  return parseAnswer(fileListResponse, data, MORPHER_MESSAGES.historyLoad);
 }
 
 /** Under the gallery's key, so the gallery's own updates (delete, visibility) reach the morpher's history too. */

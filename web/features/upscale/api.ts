@@ -2,22 +2,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { upscaleProvidersResponse, upscaleResponse, type upscaleRequest, type UpscaleProviders } from '../../../contract/ai.ts';
-import { api } from '../../lib/api.ts';
+import { api, parseAnswer } from '../../lib/api.ts';
 import { UPSCALE_MESSAGES } from './upscale-settings.ts';
 
 export type UpscaleResult = z.infer<typeof upscaleResponse>;
 
-function parse<T>(schema: z.ZodType<T>, data: unknown, message: string): T {
-  const result = schema.safeParse(data);
-  if (!result.success) {
-    console.error(message, result.error);
-    throw new Error(message);
-  }
-  return result.data;
-}
-
 export async function fetchUpscaleProviders(): Promise<UpscaleProviders> {
-  return parse(upscaleProvidersResponse, await api.get<unknown>('/ai/upscale-providers'), UPSCALE_MESSAGES.providers);
+  return parseAnswer(upscaleProvidersResponse, await api.get<unknown>('/ai/upscale-providers'), UPSCALE_MESSAGES.providers);
 }
 
 export const upscaleProvidersQueryOptions = () =>
@@ -27,5 +18,5 @@ export type UpscaleBody = z.input<typeof upscaleRequest>;
 
 /** POST /api/ai/upscale-image: the upscaled copy is saved as a new gallery image. */
 export async function upscaleImage(body: UpscaleBody): Promise<UpscaleResult> {
-  return parse(upscaleResponse, await api.post<unknown>('/ai/upscale-image', body), UPSCALE_MESSAGES.failed);
+  return parseAnswer(upscaleResponse, await api.post<unknown>('/ai/upscale-image', body), UPSCALE_MESSAGES.failed);
 }
