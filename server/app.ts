@@ -12,6 +12,7 @@ import { APP_NAME, REQUEST_ID_HEADER } from '../contract/constants.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerJsonParser } from './http/json-body.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerSessionGuard } from './http/session.ts';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps) {
 
   // The API speaks JSON only: a cross-site form (text/plain, urlencoded) is refused with 415 before anything runs.
   app.removeContentTypeParser('text/plain');
+  registerJsonParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -79,6 +79,7 @@ describe('AI Image Morpher with the local engine', () => {
     ['a direction without an amount', 'direction', 400],
     ['an unknown aspect ratio', 'ratio', 400],
     ['an unknown field', 'field', 400],
+    ['a NUL character in the prompt', 'nul', 400],
   ])('refuses %s and charges nothing', async (_label, body, status) => {
     const s = await t.signIn(`bad-${Math.random().toString(16).slice(2)}@example.com`);
     const png = b64(await makePng(100, 100));
@@ -90,11 +91,13 @@ describe('AI Image Morpher with the local engine', () => {
       direction: { imageData: png, extensionDirection: 'left' },
       ratio: { imageData: png, aspectRatio: '3:2' },
       field: { imageData: png, admin: true },
+      nul: { imageData: png, userPrompt: 'a\u0000b' },
     };
     const res = await t.call('POST', '/api/ai/generate-image', { session: s, body: typeof body === 'string' ? bodies[body] : body });
     expect(res.statusCode).toBe(status);
     expect(error(res).message).toEqual(expect.any(String));
     expect(await balance(t, s)).toBe('5.0000');
+    expect((await t.app.services.credits.audit(s.userId)).held).toBe('0.0000');
   });
 
   it('needs a session and the CSRF token', async () => {

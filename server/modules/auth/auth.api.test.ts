@@ -290,7 +290,7 @@ describe('GET and PUT /api/auth/profile', () => {
 
   it('refuses empty, wrong and unknown fields with 400 and changes nothing', async () => {
     const s = await t.signIn('strict@example.com', 'Strict');
-    for (const body of [{}, { name: '' }, { name: 5 }, { email: 'nope' }, { roles: ['admin'] }]) {
+    for (const body of [{}, { name: '' }, { name: 5 }, { email: 'nope' }, { roles: ['admin'] }, { name: 'Nul\u0000Byte' }]) {
       const res = await t.call('PUT', '/api/auth/profile', { session: s, body });
       expect(res.statusCode).toBe(400);
     }
