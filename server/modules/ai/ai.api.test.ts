@@ -245,6 +245,9 @@ describe('upscaling', () => {
     const other = await t.signIn('upscale-other@example.com');
     const cases: Array<[object, number, TestSession]> = [
       [{ image_uuid: source, provider: 'magic' }, 400, s],
+      [{ image_uuid: source, provider: '__proto__' }, 400, s],
+      [{ image_uuid: source, provider: 'constructor' }, 400, s],
+      [{ image_uuid: source, provider: 'toString' }, 400, s],
       [{ image_uuid: source, provider: 'replicate', quality_tier: 'fast' }, 400, s],
       [{ image_uuid: source, scale_factor: 3 }, 400, s],
       [{ image_uuid: source, creativity: 2 }, 400, s],

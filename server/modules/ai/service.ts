@@ -248,7 +248,8 @@ export function createAiService(deps: AiDeps) {
     /** Upscales one of the user's own images into a new gallery image. */
     async upscale(userId: string, req: UpscaleRequest) {
       const name = req.provider ?? providers.defaultUpscaler;
-      const upscaler = providers.upscalers[name];
+      // An own key only: '__proto__' or 'toString' must not find Object.prototype's members.
+      const upscaler = Object.hasOwn(providers.upscalers, name) ? providers.upscalers[name] : undefined;
       if (!upscaler) throw badRequest(`provider: unknown upscale provider '${name}'`);
       const caps = upscaler.capabilities;
       if (!caps.scale_factors.includes(req.scale_factor)) throw badRequest(`scale_factor: ${name} supports ${caps.scale_factors.join(', ')}x`);
