@@ -143,6 +143,15 @@ describe('serving files', () => {
     const meta = await sharp(og.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
   });
+
+  it('answers 404, not a 500, for the social preview image of an uploaded audio file', async () => {
+    const wav = Buffer.concat([Buffer.from('RIFF\0\0\0\0WAVEfmt '), Buffer.alloc(100)]);
+    const res = await t.call('POST', '/api/files/upload', { session: owner, raw: multipartBody([{ name: 'file', filename: 'voice.wav', contentType: 'audio/wav', data: wav }]) });
+    expect(res.statusCode, res.body).toBe(200);
+    const og = await t.call('GET', `/api/files/og/${data(res).file.id}`, { session: owner });
+    expect(og.statusCode).toBe(404);
+    expect(og.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+  });
 });
 
 describe('access', () => {

@@ -221,7 +221,8 @@ export function createFilesService(deps: FilesDeps) {
       const ext = file.storageKey.split('.').pop() ?? 'bin';
       const filename = downloadFilename(toolTitle(file.toolName) ?? file.originalFilename ?? file.entityType, file.createdAt, ext);
       if (variant === 'social') {
-        if (file.category !== 'image' && file.category !== 'upload') throw notFound('File not found');
+        // Uploads may be audio: only images have a preview picture.
+        if (!file.fileType.startsWith('image/')) throw notFound('File not found');
         const original = await storage.get(file.storageKey);
         if (!original) throw notFound('File not found');
         const data = await makeSocialImage(await streamToBuffer(original.stream));
