@@ -303,6 +303,23 @@ describe('uploads', () => {
     expect(storedObjects(user.userId)).toHaveLength(0);
   });
 
+  it('refuses a malformed multipart body with 400, not a 500, and stores nothing', async () => {
+    const user = await t.signIn('broken-multipart@example.com');
+    const whole = multipartBody([{ name: 'file', filename: 'a.png', contentType: 'image/png', data: await makePng(32, 32) }]);
+    const bodies = [
+      { body: whole.body.subarray(0, whole.body.length - 20), contentType: whole.contentType },
+      { body: 'garbage', contentType: 'multipart/form-data; boundary=nothing-like-it' },
+      { body: 'garbage', contentType: 'multipart/form-data' },
+    ];
+    for (const raw of bodies) {
+      const res = await t.call('POST', '/api/files/upload', { session: user, raw });
+      expect(res.statusCode, raw.contentType).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
+    }
+    expect(await rowCount(user.userId)).toBe(0);
+    expect(storedObjects(user.userId)).toHaveLength(0);
+  });
+
   it('refuses JSON on the upload route with a clear 400', async () => {
     const res = await t.call('POST', '/api/files/upload', { session: owner, body: { file: 'data:image/png;base64,AAAA' } });
     expect(res.statusCode).toBe(400);

@@ -12,6 +12,17 @@ const tags = ['files'];
 const idParams = z.strictObject({ id: z.uuid() });
 const viewer = (request: FastifyRequest) => request.auth?.user.id ?? null;
 
+/**
+ * The multipart parser's own errors (no boundary, a body cut short) carry no status: they are the client's
+ * malformed upload, not our failure. Its limit errors (413) pass through as they are.
+ */
+function malformedUpload(err: unknown): never {
+  if (err instanceof Error && (err as { statusCode?: number }).statusCode === undefined) {
+    throw badRequest('The upload is not valid multipart/form-data.');
+  }
+  throw err;
+}
+
 export interface FilesRoutesDeps {
   files: FilesService;
   limits: { maxUploadBytes: number };
@@ -56,9 +67,9 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
     },
     async (request) => {
       if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data.');
-      const part = await request.file();
+      const part = await request.file().catch(malformedUpload);
       if (!part) throw badRequest('No file was sent.');
-      const data = await part.toBuffer();
+      const data = await part.toBuffer().catch(malformedUpload);
       const saved = await deps.files.save({
         userId: currentUser(request).id,
         data,
