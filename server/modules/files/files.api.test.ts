@@ -93,7 +93,13 @@ describe('gallery list', () => {
   });
 
   it('refuses bad list parameters with 400', async () => {
-    for (const q of ['limit=0', 'limit=1000', 'offset=-1', 'category=secret', 'tool=../x', 'cursor=garbage', 'extra=1']) {
+    const cursor = (text: string) => `cursor=${Buffer.from(text).toString('base64url')}`;
+    const badCursors = [
+      cursor(`2020-01-01T00:00:00.000Z|${'0'.repeat(36)}`), // not a uuid
+      cursor(`2020-01-01T00:00:00.000Z|${'-'.repeat(36)}`),
+      cursor('-271821-04-20T00:00:00.000Z|6f1c2a4e-8b7d-4c3e-9a2f-1d5e7b9c0a3f'), // before PostgreSQL's earliest timestamp
+    ];
+    for (const q of ['limit=0', 'limit=1000', 'offset=-1', 'category=secret', 'tool=../x', 'cursor=garbage', 'extra=1', ...badCursors]) {
       expect((await t.call('GET', `/api/files/list?${q}`, { session: owner })).statusCode, q).toBe(400);
     }
     expect((await t.call('GET', '/api/files/list')).statusCode).toBe(401);

@@ -55,6 +55,7 @@ export interface OpenedFile {
   isPublic: boolean;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const toolTitle = (id: string | null) => TOOL_CATALOGUE.find((t) => t.id === id)?.title ?? null;
 
 /** Files: storage, thumbnails, the gallery, public sharing and 30-day expiry. Access is owner or public. */
@@ -121,7 +122,11 @@ export function createFilesService(deps: FilesDeps) {
   function parseCursor(cursor: string): { createdAt: Date; id: string } {
     const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
     const createdAt = new Date(iso ?? '');
-    if (Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id ?? '')) throw new AppError('VALIDATION_ERROR', 'cursor: invalid');
+    // The database must be able to take both: a real uuid, and a time within its timestamp range.
+    const year = createdAt.getUTCFullYear();
+    if (Number.isNaN(createdAt.getTime()) || year < 1 || year > 9999 || !UUID.test(id ?? '')) {
+      throw new AppError('VALIDATION_ERROR', 'cursor: invalid');
+    }
     return { createdAt, id: id! };
   }
 
