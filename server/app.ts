@@ -11,7 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { APP_NAME, REQUEST_ID_HEADER } from '../contract/constants.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { registerErrorHandler, sendFrameworkError } from './http/error-handler.ts';
 import { registerJsonParser } from './http/json-body.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { loggerOptions } from './http/logging.ts';
@@ -63,6 +63,7 @@ export async function buildApp(deps: AppDeps) {
     keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON only: a cross-site form (text/plain, urlencoded) is refused with 415 before anything runs.

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { REQUEST_ID_HEADER } from '../../contract/constants.ts';
 import type { ErrorCode } from '../../contract/errors.ts';
 import { AppError } from './errors.ts';
 
@@ -73,6 +74,19 @@ function badJsonMessage(err: FastifyError): string {
   if (/prototype/i.test(err.message)) return 'The request body contains a forbidden property.';
   if (err instanceof SyntaxError || /JSON/i.test(err.message)) return 'The request body is not valid JSON.';
   return 'The request is not valid.';
+}
+
+/**
+ * Errors Fastify raises before routing (a URL that does not decode, a path parameter over the length limit):
+ * they skip the hooks and the error handler, so they get the envelope and the request id here.
+ */
+export function sendFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.header(REQUEST_ID_HEADER, request.id).header('x-content-type-options', 'nosniff');
+  if ((err.statusCode ?? 500) >= 500) {
+    request.log.error({ err }, 'framework error');
+    return sendError(reply, request, 500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+  }
+  return sendError(reply, request, 400, 'VALIDATION_ERROR', 'The address is not valid.');
 }
 
 /** The envelope for unknown API paths. */

@@ -27,6 +27,15 @@ describe('system routes', () => {
     });
   });
 
+  it('answers a malformed or over-long address with the envelope and a request id', async () => {
+    for (const url of ['/api/file/%E0%A4%A', '/api/files/serve/' + 'a'.repeat(300)]) {
+      const res = await t.call('GET', url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.json()).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR', request_id: res.headers['x-request-id'] } });
+    }
+  });
+
   it('sends security headers and no-store on API answers', async () => {
     const res = await t.call('GET', '/api/health');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
