@@ -158,6 +158,37 @@ describe('AI Image Morpher with Gemini (fake server)', () => {
   });
 });
 
+describe('a morph whose hold was released while the provider worked', () => {
+  let t: TestApp;
+  let gemini: FakeGemini;
+  beforeAll(async () => {
+    gemini = await startFakeGemini();
+    t = await createTestApp({ GEMINI_API_KEY: 'test-gemini-key', GEMINI_BASE_URL: gemini.url, AI_TIMEOUT_MS: '5000' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await gemini?.close();
+  });
+
+  it('answers that nothing was charged and keeps no image: the output is not given away', async () => {
+    const s = await t.signIn('slow-provider@example.com');
+    gemini.failNext({ delayMs: 600 });
+    const seen = gemini.requests.length;
+    const pending = t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(64, 64)) } });
+    while (gemini.requests.length === seen) await new Promise((r) => setTimeout(r, 10));
+    // The provider is working; the hold's time runs out and the sweep gives it back.
+    t.clock.advance(60 * 60_000);
+    expect(await t.app.services.credits.releaseExpiredHolds()).toBe(1);
+    const res = await pending;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(await balance(t, s)).toBe('5.0000');
+    expect((await t.app.services.credits.audit(s.userId)).held).toBe('0.0000');
+    expect(await t.database.db.select().from(files).where(eq(files.userId, s.userId))).toHaveLength(0);
+    const [generation] = await t.database.db.select().from(generations).where(eq(generations.userId, s.userId));
+    expect(generation).toMatchObject({ status: 'failed', outputFileIds: [] });
+  });
+});
+
 describe('AI Image Morpher with an OpenAI-compatible endpoint (fake server)', () => {
   let t: TestApp;
   let openai: FakeOpenAi;
@@ -344,6 +375,29 @@ describe('a failing mockup job', () => {
     expect(status).toMatchObject({ status: 'failed', attempts: 2, result: null, error_message: expect.stringMatching(/temporary server issue/) });
     expect(await balance(t, s)).toBe('5.0000');
     expect((await t.app.services.credits.audit(s.userId)).held).toBe('0.0000');
+  }, 90_000);
+
+  it('keeps none of the styles an attempt drew before it failed: a failed job leaves nothing in the gallery', async () => {
+    const s = await t.signIn('mockup-half@example.com');
+    // Each attempt: the first style succeeds, the second fails.
+    gemini.failNext({ delayMs: 0 }, 'server', { delayMs: 0 }, 'server');
+    const res = await t.call('POST', '/api/ai/generate-image', {
+      session: s,
+      body: { toolName: 'mockup-generator', images: [b64(await makePng(200, 150))], styles: ['poster', 'billboard'] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const jobId = data(res).job_id;
+    let status: any;
+    for (let i = 0; i < 240; i++) {
+      status = data(await t.call('GET', `/api/ai/mockup-job-status?job_id=${jobId}`, { session: s }));
+      if (status.status === 'failed' || status.status === 'completed') break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(status).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(await balance(t, s)).toBe('5.0000');
+    expect(data(await t.call('GET', '/api/files/list?category=image', { session: s })).files).toHaveLength(0);
+    const rows = await t.database.db.select().from(files).where(eq(files.userId, s.userId));
+    expect(rows.map((r) => r.entityType)).toEqual(['upload']); // only the artwork the user sent
   }, 90_000);
 });
 

@@ -16,6 +16,7 @@ import * as repo from './repository.ts';
 import type { GenerationRow } from './repository.ts';
 
 export const MOCKUP_JOB = 'ai.mockup';
+type MockupParams = Pick<MockupRequest, 'styles' | 'customStyle' | 'background' | 'color1' | 'color2' | 'dimensions' | 'shadow'>;
 const MOCKUP_JOB_RETRIES = 1;
 
 /** The providers each capability uses, chosen from the settings by the registry. */
@@ -32,7 +33,7 @@ export interface AiDeps {
   clock: Clock;
   credits: Pick<CreditsService, 'hold' | 'capture' | 'release'>;
   pricing: Pick<PricingService, 'price' | 'list'>;
-  files: Pick<FilesService, 'save' | 'readOwn'>;
+  files: Pick<FilesService, 'save' | 'readOwn' | 'delete'>;
   jobs: JobSender;
   providers: AiProviders;
   settings: { maxImagePixels: number; isDevelopment: boolean };
@@ -82,6 +83,13 @@ export function createAiService(deps: AiDeps) {
     params?: Record<string, unknown>;
   }
 
+  /** Deletes outputs of work that was not charged, so a failure gives nothing away; a failed delete is only logged. */
+  async function discard(userId: string, outputs: FileRow[]) {
+    for (const file of outputs) {
+      await files.delete(userId, file.id).catch((err) => deps.log.error({ err, file: file.id }, 'could not delete an uncharged output'));
+    }
+  }
+
   /** Hold → run → capture, with the generation recorded; on failure the hold is released and the error classified. */
   async function runPaid(paid: Paid, work: () => Promise<{ file: FileRow; text?: string; provider: string; model?: string }>) {
     const started = Date.now();
@@ -101,9 +109,13 @@ export function createAiService(deps: AiDeps) {
       params: paid.params ?? {},
       createdAt: clock.now(),
     });
+    let output: FileRow | null = null;
+    let captured = false;
     try {
       const result = await work();
+      output = result.file;
       const { charged } = await credits.capture(hold.id, { generationType: paid.serviceType });
+      captured = true;
       const processingTimeMs = Date.now() - started;
       await repo.updateGeneration(db, generation.id, {
         status: 'completed',
@@ -117,6 +129,8 @@ export function createAiService(deps: AiDeps) {
       return { generation, result, charged, processingTimeMs };
     } catch (err) {
       await credits.release(hold.id);
+      // Not charged (the capture failed: the hold was already released), so the output is not kept either.
+      if (output && !captured) await discard(paid.userId, [output]);
       const classified = err instanceof ProviderError ? err : null;
       await repo.updateGeneration(db, generation.id, {
         status: 'failed',
@@ -140,8 +154,19 @@ export function createAiService(deps: AiDeps) {
 
   /** Renders every requested style; the job's whole work, safe to repeat. */
   async function renderMockups(generation: GenerationRow): Promise<FileRow[]> {
-    const params = generation.params as Pick<MockupRequest, 'styles' | 'customStyle' | 'background' | 'color1' | 'color2' | 'dimensions' | 'shadow'>;
+    const params = generation.params as MockupParams;
     const outputs: FileRow[] = [];
+    try {
+      await renderEach(generation, params, outputs);
+    } catch (err) {
+      // A failed attempt keeps none of its styles: the retry draws them all again, or the job fails uncharged.
+      await discard(generation.userId, outputs);
+      throw err;
+    }
+    return outputs;
+  }
+
+  async function renderEach(generation: GenerationRow, params: MockupParams, outputs: FileRow[]): Promise<void> {
     for (const [i, style] of params.styles.entries()) {
       const artwork = await mockupArtwork(generation, i);
       const drawn = await renderMockup({ artwork, ...params, style });
@@ -165,7 +190,6 @@ export function createAiService(deps: AiDeps) {
         }),
       );
     }
-    return outputs;
   }
 
   return {
@@ -351,9 +375,12 @@ export function createAiService(deps: AiDeps) {
       if (!current || current.status === 'completed' || current.status === 'failed') return;
       const generation = (await repo.updateGeneration(db, generationId, { status: 'processing', attempts: attempt + 1 }))!;
       const started = Date.now();
+      let outputs: FileRow[] = [];
+      let captured = false;
       try {
-        const outputs = await renderMockups(generation);
+        outputs = await renderMockups(generation);
         const { charged } = await credits.capture(generation.holdId!, { generationType: 'mockup' });
+        captured = true;
         await repo.updateGeneration(db, generationId, {
           status: 'completed',
           credits: charged,
@@ -364,6 +391,7 @@ export function createAiService(deps: AiDeps) {
       } catch (err) {
         const finalAttempt = attempt >= MOCKUP_JOB_RETRIES;
         deps.log.warn({ err, generationId, attempt }, 'mockup job attempt failed');
+        if (!captured) await discard(generation.userId, outputs);
         if (!finalAttempt) {
           await repo.updateGeneration(db, generationId, { status: 'pending' });
           throw err;
