@@ -31,6 +31,21 @@ describe('prepareSource', () => {
     expect(Math.abs(w! / h! - 9 / 16)).toBeLessThan(0.01);
     expect(story.steps).toEqual(['padded to 9:16 (green area to fill)', 'resized to 864x1536']);
   });
+
+  it('never builds a canvas larger than the result: a 40 MP panorama extended and padded to 9:16 works, quickly', async () => {
+    const solid = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: { r: 10, g: 20, b: 200 } } }).png().toBuffer();
+    // Padded at full size these were 711 MP and 17.8 gigapixels: past sharp's input limit (a 500), the second after 20 s of work.
+    const padded = await prepareSource(await solid(20000, 2000), { aspectRatio: '9:16' });
+    expect(await size(padded.image)).toEqual([864, 1536]);
+    expect(padded.steps).toEqual(['padded to 9:16 (green area to fill)', 'resized to 864x1536']);
+    const started = Date.now();
+    const extended = await prepareSource(await solid(40000, 1000), { extend: { direction: 'right', amount: 150 }, aspectRatio: '9:16' });
+    const [w, h] = await size(extended.image);
+    expect(h).toBe(1536);
+    expect(Math.abs(w! / h! - 9 / 16)).toBeLessThan(0.01);
+    expect(Date.now() - started).toBeLessThan(4000);
+  });
 });
 
 describe('decodeImageData and morphPrompt', () => {

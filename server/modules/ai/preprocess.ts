@@ -30,7 +30,8 @@ export interface Prepared {
 /**
  * Applies the morpher's edit mode and aspect ratio to the source, in this order: crop; extend (the new area
  * is filled with green #00FF00 for the model to paint); aspect ratio (padded with green, so the model fills
- * it); finally the longest side is kept within 1536 px.
+ * it); the longest side of the result is kept within 1536 px (the source is scaled before padding, never the
+ * padded canvas after).
  */
 export async function prepareSource(
   input: Buffer,
@@ -52,6 +53,19 @@ export async function prepareSource(
     image = sharp(await image.extract({ left: c.x, top: c.y, width: c.width, height: c.height }).png().toBuffer());
     ({ width, height } = { width: c.width, height: c.height });
     steps.push(`cropped to ${width}x${height}`);
+  }
+
+  // The canvas after extending and padding is known from the numbers alone. When it will be scaled down to
+  // MAX_SOURCE_SIDE anyway, scale the source first: padding a wide 40 MP image to 9:16 at full size would
+  // build gigapixel intermediates (seconds of work, then sharp's input limit).
+  const canvas = plannedCanvas(width, height, options);
+  const scale = MAX_SOURCE_SIDE / Math.max(canvas.width, canvas.height);
+  let resized = false;
+  if (scale < 1) {
+    width = Math.max(1, Math.round(width * scale));
+    height = Math.max(1, Math.round(height * scale));
+    image = sharp(await image.resize(width, height, { fit: 'fill' }).png().toBuffer());
+    resized = true;
   }
 
   if (options.extend) {
@@ -90,12 +104,36 @@ export async function prepareSource(
 
   if (Math.max(width, height) > MAX_SOURCE_SIDE) {
     image = image.resize(MAX_SOURCE_SIDE, MAX_SOURCE_SIDE, { fit: 'inside' });
-    const scale = MAX_SOURCE_SIDE / Math.max(width, height);
-    width = Math.round(width * scale);
-    height = Math.round(height * scale);
-    steps.push(`resized to ${width}x${height}`);
+    const rest = MAX_SOURCE_SIDE / Math.max(width, height);
+    width = Math.round(width * rest);
+    height = Math.round(height * rest);
+    resized = true;
   }
+  if (resized) steps.push(`resized to ${width}x${height}`);
   return { image: await image.png().toBuffer(), width, height, steps };
+}
+
+/** The size after the extension and the aspect-ratio padding, computed as prepareSource does them. */
+function plannedCanvas(
+  width: number,
+  height: number,
+  options: { extend?: { direction: 'top' | 'bottom' | 'left' | 'right'; amount: 50 | 100 | 150 } | null; aspectRatio: AspectRatio },
+): { width: number; height: number } {
+  if (options.extend) {
+    const horizontal = options.extend.direction === 'left' || options.extend.direction === 'right';
+    const add = Math.round(((horizontal ? width : height) * options.extend.amount) / 100);
+    if (horizontal) width += add;
+    else height += add;
+  }
+  if (options.aspectRatio !== 'original') {
+    const target = ratioValue(options.aspectRatio);
+    const current = width / height;
+    if (Math.abs(current - target) > 0.01) {
+      if (current < target) width = Math.round(height * target);
+      else height = Math.round(width / target);
+    }
+  }
+  return { width, height };
 }
 
 /** The instruction sent to the model, from the user's words and the variability. */
