@@ -21,6 +21,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ROLE: 'boss' })).toThrow(/ROLE/);
   });
 
+  it('never repeats a password or key in its message', () => {
+    let message = '';
+    try {
+      loadConfig({ DATABASE_URL: 'postgres://ampkit:db-pass-1@db host/ampkit', SMTP_URL: 'smtp://mailer:mail-pass-2@smtp:99999', STRIPE_WEBHOOK_SECRET: 'whsec_only-one-of-two' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/DATABASE_URL/);
+    expect(message).toMatch(/SMTP_URL/);
+    expect(message).not.toMatch(/db-pass-1|mail-pass-2|only-one-of-two/);
+  });
+
   it('derives secure cookies from an https PUBLIC_URL and parses ADMIN_EMAILS', () => {
     const c = loadConfig({ PUBLIC_URL: 'https://ampkit.app', ADMIN_EMAILS: ' A@x.com, b@y.com ,' });
     expect(c.cookieSecure).toBe(true);

@@ -105,6 +105,13 @@ export type Config = z.infer<typeof schema> & {
   isDevelopment: boolean;
 };
 
+/** A bad setting's value for the start-up message, with keys hidden and URL passwords masked: it goes to the log. */
+function shown(key: string, value: string | undefined): string {
+  if (value === undefined) return 'null';
+  if (/KEY|SECRET|TOKEN|PASSWORD/.test(key)) return '(hidden)';
+  return JSON.stringify(value.replace(/(\/\/[^/@\s:]*:).*@/, '$1***@'));
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -118,7 +125,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const key = issue.path.join('.');
-      return `  ${key}: ${issue.message} (got ${JSON.stringify(cleaned[key] ?? null)})`;
+      return `  ${key}: ${issue.message} (got ${shown(key, cleaned[key])})`;
     });
     throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
   }
