@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sub } from '../../../contract/decimal.ts';
@@ -98,6 +98,31 @@ describe('AI Image Morpher with the local engine', () => {
     expect(error(res).message).toEqual(expect.any(String));
     expect(await balance(t, s)).toBe('5.0000');
     expect((await t.app.services.credits.audit(s.userId)).held).toBe('0.0000');
+  });
+
+  it('charges nothing and keeps no image when recording the result fails: the charge and its record commit together', async () => {
+    const s = await t.signIn('atomic@example.com');
+    // A database that refuses to mark this user's generations completed, as a failing disk or connection would.
+    await t.database.db.execute(sql.raw(`
+      create or replace function refuse_completion() returns trigger language plpgsql as $$
+      begin
+        if new.status = 'completed' and new.user_id = '${s.userId}' then raise exception 'disk full'; end if;
+        return new;
+      end $$`));
+    await t.database.db.execute(sql.raw('create trigger refuse_completion before update on generations for each row execute function refuse_completion()'));
+    try {
+      const res = await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(64, 64)) } });
+      expect(res.statusCode).toBe(502);
+      expect(await balance(t, s)).toBe('5.0000');
+      const audit = await t.app.services.credits.audit(s.userId);
+      expect(audit).toMatchObject({ held: '0.0000', ledgerSum: '5.0000' });
+      expect(await t.database.db.select().from(files).where(eq(files.userId, s.userId))).toHaveLength(0);
+      const [generation] = await t.database.db.select().from(generations).where(eq(generations.userId, s.userId));
+      expect(generation).toMatchObject({ status: 'failed', outputFileIds: [] });
+    } finally {
+      await t.database.db.execute(sql.raw('drop trigger refuse_completion on generations'));
+      await t.database.db.execute(sql.raw('drop function refuse_completion()'));
+    }
   });
 
   it('needs a session and the CSRF token', async () => {

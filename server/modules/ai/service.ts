@@ -31,7 +31,7 @@ export interface AiProviders {
 export interface AiDeps {
   db: Db;
   clock: Clock;
-  credits: Pick<CreditsService, 'hold' | 'capture' | 'release'>;
+  credits: Pick<CreditsService, 'hold' | 'captureIn' | 'release'>;
   pricing: Pick<PricingService, 'price' | 'list'>;
   files: Pick<FilesService, 'save' | 'readOwn' | 'delete'>;
   jobs: JobSender;
@@ -94,45 +94,49 @@ export function createAiService(deps: AiDeps) {
   async function runPaid(paid: Paid, work: () => Promise<{ file: FileRow; text?: string; provider: string; model?: string }>) {
     const started = Date.now();
     const hold = await credits.hold({ userId: paid.userId, amount: paid.amount, serviceType: paid.serviceType, variant: paid.variant, description: paid.description });
-    const generation = await repo.insertGeneration(db, {
-      userId: paid.userId,
-      tool: paid.tool,
-      serviceType: paid.serviceType,
-      serviceVariant: paid.variant,
-      provider: paid.provider,
-      prompt: paid.prompt,
-      status: 'processing',
-      credits: paid.amount,
-      holdId: hold.id,
-      attempts: 1,
-      inputFileIds: paid.inputFileIds ?? [],
-      params: paid.params ?? {},
-      createdAt: clock.now(),
-    });
+    let generation: GenerationRow | null = null;
     let output: FileRow | null = null;
-    let captured = false;
     try {
+      generation = await repo.insertGeneration(db, {
+        userId: paid.userId,
+        tool: paid.tool,
+        serviceType: paid.serviceType,
+        serviceVariant: paid.variant,
+        provider: paid.provider,
+        prompt: paid.prompt,
+        status: 'processing',
+        credits: paid.amount,
+        holdId: hold.id,
+        attempts: 1,
+        inputFileIds: paid.inputFileIds ?? [],
+        params: paid.params ?? {},
+        createdAt: clock.now(),
+      });
       const result = await work();
       output = result.file;
-      const { charged } = await credits.capture(hold.id, { generationType: paid.serviceType });
-      captured = true;
       const processingTimeMs = Date.now() - started;
-      await repo.updateGeneration(db, generation.id, {
-        status: 'completed',
-        provider: result.provider,
-        model: result.model ?? null,
-        credits: charged,
-        outputFileIds: [result.file.id],
-        processingTimeMs,
-        completedAt: clock.now(),
+      const done = generation;
+      // The charge and the record of what it paid for commit together, or neither does.
+      const { charged } = await db.transaction(async (tx) => {
+        const capture = await credits.captureIn(tx, hold.id, { generationType: paid.serviceType });
+        await repo.updateGeneration(tx, done.id, {
+          status: 'completed',
+          provider: result.provider,
+          model: result.model ?? null,
+          credits: capture.charged,
+          outputFileIds: [result.file.id],
+          processingTimeMs,
+          completedAt: clock.now(),
+        });
+        return capture;
       });
-      return { generation, result, charged, processingTimeMs };
+      return { generation: done, result, charged, processingTimeMs };
     } catch (err) {
       await credits.release(hold.id);
-      // Not charged (the capture failed: the hold was already released), so the output is not kept either.
-      if (output && !captured) await discard(paid.userId, [output]);
+      // Not charged (the charge and its record commit together), so the output is not kept either.
+      if (output) await discard(paid.userId, [output]);
       const classified = err instanceof ProviderError ? err : null;
-      await repo.updateGeneration(db, generation.id, {
+      if (generation) await repo.updateGeneration(db, generation.id, {
         status: 'failed',
         errorClass: classified?.errorClass ?? (err instanceof AppError ? err.code.toLowerCase() : 'server'),
         errorMessage: (err as Error).message.slice(0, 500),
@@ -141,7 +145,7 @@ export function createAiService(deps: AiDeps) {
       });
       if (classified) throw providerFailure(classified);
       if (err instanceof AppError) throw err;
-      deps.log.error({ err, generation: generation.id }, 'generation failed');
+      deps.log.error({ err, generation: generation?.id }, 'generation failed');
       throw new AppError('AI_PROVIDER_ERROR', AI_ERROR_COPY.server.headline, { error_class: 'server', tip: AI_ERROR_COPY.server.tip });
     }
   }
@@ -376,22 +380,24 @@ export function createAiService(deps: AiDeps) {
       const generation = (await repo.updateGeneration(db, generationId, { status: 'processing', attempts: attempt + 1 }))!;
       const started = Date.now();
       let outputs: FileRow[] = [];
-      let captured = false;
       try {
         outputs = await renderMockups(generation);
-        const { charged } = await credits.capture(generation.holdId!, { generationType: 'mockup' });
-        captured = true;
-        await repo.updateGeneration(db, generationId, {
-          status: 'completed',
-          credits: charged,
-          outputFileIds: outputs.map((f) => f.id),
-          processingTimeMs: Date.now() - started,
-          completedAt: clock.now(),
+        const drawn = outputs;
+        // The charge and the record of the images it paid for commit together, or neither does.
+        await db.transaction(async (tx) => {
+          const { charged } = await credits.captureIn(tx, generation.holdId!, { generationType: 'mockup' });
+          await repo.updateGeneration(tx, generationId, {
+            status: 'completed',
+            credits: charged,
+            outputFileIds: drawn.map((f) => f.id),
+            processingTimeMs: Date.now() - started,
+            completedAt: clock.now(),
+          });
         });
       } catch (err) {
         const finalAttempt = attempt >= MOCKUP_JOB_RETRIES;
         deps.log.warn({ err, generationId, attempt }, 'mockup job attempt failed');
-        if (!captured) await discard(generation.userId, outputs);
+        await discard(generation.userId, outputs);
         if (!finalAttempt) {
           await repo.updateGeneration(db, generationId, { status: 'pending' });
           throw err;

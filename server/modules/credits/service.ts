@@ -96,6 +96,42 @@ export function createCreditsService(deps: CreditsDeps) {
     });
   }
 
+  type CaptureOptions = { amount?: string; generationType?: string | null; description?: string };
+
+  /**
+   * Charges a hold inside the caller's transaction, so a generation's charge and its record commit together:
+   * the quoted amount, or less when the real cost was lower (the rest is released). Safe to call twice; a
+   * released hold cannot be captured.
+   */
+  async function captureIn(tx: DbOrTx, holdId: string, options: CaptureOptions = {}) {
+    if (options.amount !== undefined && cmp(options.amount, '0') < 0) throw badRequest('A charge cannot be negative');
+    const now = clock.now();
+    // Locks the hold row first and the account second, the same order as release: no deadlocks.
+    const hold = await repo.settleHold(tx, holdId, 'captured', now, options.amount === undefined ? undefined : normalize(options.amount));
+    if (!hold) {
+      const current = await repo.getHold(tx, holdId);
+      if (!current) throw new AppError('NOT_FOUND', 'Hold not found');
+      if (current.status === 'captured') return { charged: normalize(current.capturedAmount ?? '0'), alreadySettled: true };
+      throw new AppError('CONFLICT', 'This generation was already cancelled; nothing was charged.');
+    }
+    const charged = normalize(hold.capturedAmount!);
+    if (cmp(charged, '0') > 0) {
+      await repo.appendLedger(tx, {
+        userId: hold.userId,
+        type: 'usage',
+        amount: normalize(`-${charged}`),
+        description: options.description ?? hold.description,
+        generationType: options.generationType ?? hold.serviceType,
+        idempotencyKey: `hold:${hold.id}`,
+        now,
+        releaseHeld: hold.amount,
+      });
+    } else {
+      await repo.unreserve(tx, hold.userId, hold.amount, now);
+    }
+    return { charged, alreadySettled: false };
+  }
+
   return {
     grant,
     takeBack,
@@ -141,40 +177,10 @@ export function createCreditsService(deps: CreditsDeps) {
       });
     },
 
-    /**
-     * Charges a hold: the quoted amount, or less when the real cost was lower (the rest is released).
-     * Safe to call twice; a released hold cannot be captured.
-     */
-    async capture(holdId: string, options: { amount?: string; generationType?: string | null; description?: string } = {}) {
-      if (options.amount !== undefined && cmp(options.amount, '0') < 0) throw badRequest('A charge cannot be negative');
-      return db.transaction(async (tx) => {
-        const now = clock.now();
-        // Locks the hold row first and the account second, the same order as release: no deadlocks.
-        const hold = await repo.settleHold(tx, holdId, 'captured', now, options.amount === undefined ? undefined : normalize(options.amount));
-        if (!hold) {
-          const current = await repo.getHold(tx, holdId);
-          if (!current) throw new AppError('NOT_FOUND', 'Hold not found');
-          if (current.status === 'captured') return { charged: normalize(current.capturedAmount ?? '0'), alreadySettled: true };
-          throw new AppError('CONFLICT', 'This generation was already cancelled; nothing was charged.');
-        }
-        const charged = normalize(hold.capturedAmount!);
-        if (cmp(charged, '0') > 0) {
-          await repo.appendLedger(tx, {
-            userId: hold.userId,
-            type: 'usage',
-            amount: normalize(`-${charged}`),
-            description: options.description ?? hold.description,
-            generationType: options.generationType ?? hold.serviceType,
-            idempotencyKey: `hold:${hold.id}`,
-            now,
-            releaseHeld: hold.amount,
-          });
-        } else {
-          await repo.unreserve(tx, hold.userId, hold.amount, now);
-        }
-        return { charged, alreadySettled: false };
-      });
-    },
+    captureIn,
+
+    /** Charges a hold in a transaction of its own (see captureIn). */
+    capture: (holdId: string, options: CaptureOptions = {}) => db.transaction((tx) => captureIn(tx, holdId, options)),
 
     release,
 
