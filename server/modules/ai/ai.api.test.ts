@@ -15,6 +15,16 @@ const error = (res: { json(): unknown }) => (res.json() as { error: any }).error
 const b64 = (buf: Buffer) => buf.toString('base64');
 const balance = async (t: TestApp, s: TestSession) => data(await t.call('GET', '/api/credits/balance', { session: s })).balance.balance as string;
 
+/** Polls a mockup job until it has finished (up to a minute), as the page does. */
+async function waitForJob(t: TestApp, s: TestSession, jobId: string) {
+  for (let i = 0; i < 240; i++) {
+    const status = data(await t.call('GET', `/api/ai/mockup-job-status?job_id=${jobId}`, { session: s }));
+    if (status.status === 'completed' || status.status === 'failed') return status;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('job did not finish');
+}
+
 describe('AI Image Morpher with the local engine', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -327,15 +337,6 @@ describe('mockup generator jobs', () => {
   });
   afterAll(() => t?.close());
 
-  async function waitForJob(jobId: string) {
-    for (let i = 0; i < 120; i++) {
-      const status = data(await t.call('GET', `/api/ai/mockup-job-status?job_id=${jobId}`, { session: s }));
-      if (status.status === 'completed' || status.status === 'failed') return status;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error('job did not finish');
-  }
-
   it('queues a two-style mockup, holds its price, and completes with both images', async () => {
     const res = await t.call('POST', '/api/ai/generate-image', {
       session: s,
@@ -344,7 +345,7 @@ describe('mockup generator jobs', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { job_id: jobId, credits_held: held } = data(res);
     expect(held).toBe('1.0000');
-    const status = await waitForJob(jobId);
+    const status = await waitForJob(t, s, jobId);
     expect(status).toMatchObject({ status: 'completed', error_message: null, result: { credits_used: '1.0000' } });
     expect(status.result.images.map((i: { style: string }) => i.style)).toEqual(['laptop-screen', 'coffee-mug']);
     const png = (await t.call('GET', status.result.image, { session: s })).rawPayload;
@@ -391,12 +392,7 @@ describe('a failing mockup job', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const jobId = data(res).job_id;
-    let status: any;
-    for (let i = 0; i < 240; i++) {
-      status = data(await t.call('GET', `/api/ai/mockup-job-status?job_id=${jobId}`, { session: s }));
-      if (status.status === 'failed' || status.status === 'completed') break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const status = await waitForJob(t, s, jobId);
     expect(status).toMatchObject({ status: 'failed', attempts: 2, result: null, error_message: expect.stringMatching(/temporary server issue/) });
     expect(await balance(t, s)).toBe('5.0000');
     expect((await t.app.services.credits.audit(s.userId)).held).toBe('0.0000');
@@ -412,12 +408,7 @@ describe('a failing mockup job', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const jobId = data(res).job_id;
-    let status: any;
-    for (let i = 0; i < 240; i++) {
-      status = data(await t.call('GET', `/api/ai/mockup-job-status?job_id=${jobId}`, { session: s }));
-      if (status.status === 'failed' || status.status === 'completed') break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const status = await waitForJob(t, s, jobId);
     expect(status).toMatchObject({ status: 'failed', attempts: 2 });
     expect(await balance(t, s)).toBe('5.0000');
     expect(data(await t.call('GET', '/api/files/list?category=image', { session: s })).files).toHaveLength(0);
