@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { StrictMode, type ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { InsufficientCreditsProvider } from '../features/credits/insufficient-credits-context.tsx';
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } });
@@ -29,5 +30,14 @@ export function renderPage(element: ReactElement, path: string, pattern = path.s
       { path: '*', Component: () => <p>Other page</p> },
     ],
     path,
+  );
+}
+
+/** Renders a tool's element as the layout provides it: a fresh query client and the Insufficient Credits dialog. */
+export function renderTool(element: ReactElement) {
+  return render(
+    <QueryClientProvider client={testQueryClient()}>
+      <InsufficientCreditsProvider>{element}</InsufficientCreditsProvider>
+    </QueryClientProvider>,
   );
 }

@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MOCKUP_MESSAGES } from '../../../contract/ai.ts';
 import { TOOL_CATALOGUE } from '../../../contract/tools.ts';
 import { isJobRunning } from '../../lib/job-running.ts';
 import { ok, routes, stubFetch } from '../../test-support/fetch-stub.ts';
-import { testQueryClient } from '../../test-support/render.tsx';
-import { InsufficientCreditsProvider } from '../credits/insufficient-credits-context.tsx';
+import { renderTool } from '../../test-support/render.tsx';
 import { MockupPage } from './mockup-page.tsx';
 
 // Canvas decoding is the browser's job (covered end to end); here an upload becomes a tiny JPEG at once.
@@ -20,13 +18,7 @@ const tool = TOOL_CATALOGUE[1]!;
 const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 
 function renderPage() {
-  return render(
-    <QueryClientProvider client={testQueryClient()}>
-      <InsufficientCreditsProvider>
-        <MockupPage tool={tool} />
-      </InsufficientCreditsProvider>
-    </QueryClientProvider>,
-  );
+  return renderTool(<MockupPage tool={tool} />);
 }
 
 async function upload(...names: string[]) {

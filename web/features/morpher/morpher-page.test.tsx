@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GalleryItem } from '../../../contract/files.ts';
 import { TOOL_CATALOGUE } from '../../../contract/tools.ts';
 import { fail, ok, routes, stubFetch, type RecordedCall } from '../../test-support/fetch-stub.ts';
-import { testQueryClient } from '../../test-support/render.tsx';
-import { InsufficientCreditsProvider } from '../credits/insufficient-credits-context.tsx';
+import { renderTool } from '../../test-support/render.tsx';
 import { addLocalHistory } from './local-history.ts';
 import { MorpherPage } from './morpher-page.tsx';
 
@@ -36,13 +34,7 @@ const page = (files: GalleryItem[], hasMore: boolean, offset = 0) => ok({ files,
 const prediction = ok({ can_afford: true, required_credits: '0.2500', available_credits: '5.0000', deficit: '0.0000' });
 
 function renderPage() {
-  return render(
-    <QueryClientProvider client={testQueryClient()}>
-      <InsufficientCreditsProvider>
-        <MorpherPage tool={tool} />
-      </InsufficientCreditsProvider>
-    </QueryClientProvider>,
-  );
+  return renderTool(<MorpherPage tool={tool} />);
 }
 
 beforeEach(() => localStorage.clear());

@@ -1,11 +1,9 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isJobRunning } from '../../lib/job-running.ts';
 import { fail, ok, routes, stubFetch } from '../../test-support/fetch-stub.ts';
-import { testQueryClient } from '../../test-support/render.tsx';
-import { InsufficientCreditsProvider } from '../credits/insufficient-credits-context.tsx';
+import { renderTool } from '../../test-support/render.tsx';
 import { useUpscaleLauncher } from './upscale-launcher.tsx';
 import { UPSCALE_MESSAGES, UPSCALE_SETTINGS_KEY } from './upscale-settings.ts';
 
@@ -41,13 +39,7 @@ function Harness({ image }: { image: string }) {
 }
 
 function renderHarness(image: string) {
-  return render(
-    <QueryClientProvider client={testQueryClient()}>
-      <InsufficientCreditsProvider>
-        <Harness image={image} />
-      </InsufficientCreditsProvider>
-    </QueryClientProvider>,
-  );
+  return renderTool(<Harness image={image} />);
 }
 
 beforeEach(() => localStorage.clear());
