@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const MAGIC_LINK_PURPOSES = ['sign_in', 'register', 'email_change'] as const;
 
 export const users = pgTable(
   'users',
@@ -12,6 +14,8 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Set when a link sent to `email` was used; a password works only once this is set. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],
 );
@@ -41,6 +45,13 @@ export const magicLinks = pgTable(
     /** SHA-256 of the emailed token. */
     tokenHash: text('token_hash').notNull(),
     requestIp: text('request_ip'),
+    /** What using the link does: sign in (creating the account), finish a password sign-up, or confirm a new email. */
+    purpose: text('purpose', { enum: MAGIC_LINK_PURPOSES }).notNull().default('sign_in'),
+    /** The account whose email changes (purpose email_change). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Name and argon2id hash given at sign-up (purpose register); the account is created only when the link is used. */
+    name: text('name'),
+    passwordHash: text('password_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -48,5 +59,27 @@ export const magicLinks = pgTable(
   (t) => [
     uniqueIndex('magic_links_token_hash_key').on(t.tokenHash),
     index('magic_links_email_created_idx').on(t.email, t.createdAt),
+    check('magic_links_purpose', sql`${t.purpose} in ('sign_in','register','email_change')`),
   ],
+);
+
+/**
+ * A paid call's Idempotency-Key and the first answer given to it: a repeat with the same key and body gets that
+ * answer again and is not charged; the same key with another body is refused. Kept 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of method, route and body. */
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first call is still running. */
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
