@@ -14,17 +14,25 @@ export interface RequestAuth {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may call the route: 'user' needs a session, 'admin' the admin role. Default: anyone. */
-    auth?: 'user' | 'admin';
-    /** Set false only for calls authenticated otherwise (signed webhooks). */
-    csrf?: boolean;
+    /**
+     * Who may call the route, required on every /api route (the app refuses to start otherwise):
+     * 'public' anyone (a session is still read, and a mutating call made with one needs its CSRF token),
+     * 'user' a session (401), 'admin' the admin role (403), 'webhook' a caller that proves itself another way
+     * (a signature): no session is read and no CSRF token is asked for.
+     */
+    auth?: RouteAccess;
   }
   interface FastifyRequest {
     auth: RequestAuth | null;
   }
 }
 
+export const ROUTE_ACCESS = ['public', 'user', 'admin', 'webhook'] as const;
+export type RouteAccess = (typeof ROUTE_ACCESS)[number];
+
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Routes that plugins add under /api (the OpenAPI reference), classified here since we do not declare them. */
+const PLUGIN_PUBLIC_PREFIX = '/api/docs';
 
 /** The signed-in user of a route declared with `auth: 'user'`. */
 export function currentUser(request: FastifyRequest): UserRow {
@@ -47,20 +55,30 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
  */
 export function registerSessionGuard(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
   app.decorateRequest('auth', null);
+  // Every API route says who may call it; one that does not is a bug found at start-up, not in production.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const config = (route.config ??= {}) as { auth?: RouteAccess };
+    if (route.url.startsWith(PLUGIN_PUBLIC_PREFIX)) config.auth ??= 'public';
+    if (!config.auth || !ROUTE_ACCESS.includes(config.auth)) {
+      throw new Error(`Route ${String(route.method)} ${route.url} has no access class (config.auth: ${ROUTE_ACCESS.join(' | ')})`);
+    }
+  });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
+    const config = request.routeOptions.config;
+    if (config.auth === 'webhook') return;
     const token = request.cookies[SESSION_COOKIE];
     if (token && token.length <= 128) {
       const tokenHash = sha256(token);
       const found = await findLiveSession(deps.db, tokenHash, deps.clock.now());
       if (found) request.auth = { ...found, tokenHash };
     }
-    const config = request.routeOptions.config;
-    if (config.auth && !request.auth) throw unauthenticated();
+    if ((config.auth === 'user' || config.auth === 'admin') && !request.auth) throw unauthenticated();
     if (config.auth === 'admin' && !request.auth!.user.roles.includes('admin')) {
       throw forbidden('Access denied. Admin privileges required.');
     }
-    if (request.auth && MUTATING.has(request.method) && config.csrf !== false) {
+    if (request.auth && MUTATING.has(request.method)) {
       const sent = request.headers[CSRF_HEADER];
       if (typeof sent !== 'string' || !safeEqual(sent, request.auth.session.csrfToken)) {
         throw new AppError('CSRF_INVALID', 'Missing or invalid security token. Reload the page and try again.');

@@ -49,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
   app.post(
     '/magic-link',
     {
-      config: { rateLimit: perIp(deps.rateLimits.magicLinkPerIp, 'sign-in requests') },
+      config: { auth: 'public', rateLimit: perIp(deps.rateLimits.magicLinkPerIp, 'sign-in requests') },
       schema: { tags, summary: 'Email a sign-in link', body: magicLinkRequest, response: { 200: okSchema(messageResponse) } },
     },
     async (request) => ok(await deps.auth.requestMagicLink(request.body.email, request.ip)),
@@ -58,6 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
   app.get(
     '/magic-status',
     {
+      config: { auth: 'public' },
       schema: { tags, summary: 'State of a sign-in link', querystring: magicStatusQuery, response: { 200: okSchema(magicStatusResponse) } },
     },
     async (request) => ok(await deps.auth.magicStatus(request.query.token)),
@@ -66,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
   app.post(
     '/verify-magic',
     {
-      config: { rateLimit: perIp(deps.rateLimits.loginPerIp, 'sign-in attempts') },
+      config: { auth: 'public', rateLimit: perIp(deps.rateLimits.loginPerIp, 'sign-in attempts') },
       schema: { tags, summary: 'Use a sign-in link', body: verifyMagicRequest, response: { 200: okSchema(verifyMagicResponse) } },
     },
     async (request, reply) => {
@@ -80,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
   app.post(
     '/register',
     {
-      config: { rateLimit: perIp(deps.rateLimits.loginPerIp, 'sign-up attempts') },
+      config: { auth: 'public', rateLimit: perIp(deps.rateLimits.loginPerIp, 'sign-up attempts') },
       schema: { tags, summary: 'Create an account with a password', body: registerRequest, response: { 200: okSchema(sessionResponse) } },
     },
     async (request, reply) => {
@@ -94,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
   app.post(
     '/login',
     {
-      config: { rateLimit: perIp(deps.rateLimits.loginPerIp, 'sign-in attempts') },
+      config: { auth: 'public', rateLimit: perIp(deps.rateLimits.loginPerIp, 'sign-in attempts') },
       schema: { tags, summary: 'Sign in with a password', body: loginRequest, response: { 200: okSchema(sessionResponse) } },
     },
     async (request, reply) => {
@@ -106,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
 
   app.post(
     '/logout',
-    { schema: { tags, summary: 'End the session', response: { 200: okSchema(messageResponse) } } },
+    { config: { auth: 'public' }, schema: { tags, summary: 'End the session', response: { 200: okSchema(messageResponse) } } },
     async (request, reply) => {
       if (request.auth) await deps.auth.logout(request.auth.tokenHash);
       clearSessionCookie(reply, deps.cookieSecure);

@@ -11,7 +11,7 @@ const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_1
 export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> = async (app, deps) => {
   app.get(
     '/:id',
-    { schema: { tags, summary: 'A content item: public ones for anyone, private ones for their owner', params: idParams, response: { 200: okSchema(contentItemSchema) } } },
+    { config: { auth: 'public' }, schema: { tags, summary: 'A content item: public ones for anyone, private ones for their owner', params: idParams, response: { 200: okSchema(contentItemSchema) } } },
     async (request) => ok(await deps.content.view(request.params.id, request.auth?.user.id ?? null)),
   );
 
@@ -29,7 +29,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
 
   app.post(
     '/:id/shared',
-    { schema: { tags, summary: 'Count a share', params: idParams, body: sharedRequest, response: { 200: okSchema(z.object({ share_count: z.number().int() })) } } },
+    { config: { auth: 'public' }, schema: { tags, summary: 'Count a share', params: idParams, body: sharedRequest, response: { 200: okSchema(z.object({ share_count: z.number().int() })) } } },
     async (request) => ok(await deps.content.recordShare(request.params.id, request.auth?.user.id ?? null, request.body.platform)),
   );
 };

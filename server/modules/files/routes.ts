@@ -110,18 +110,18 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
     async (request) => ok({ deleted: await deps.files.clear(currentUser(request).id, request.query.tool) }),
   );
 
-  app.get('/thumbnail/:id', { schema: { tags, summary: 'Thumbnail (WebP, about 512 px)', params: idParams } }, (request, reply) =>
+  app.get('/thumbnail/:id', { config: { auth: 'public' }, schema: { tags, summary: 'Thumbnail (WebP, about 512 px)', params: idParams } }, (request, reply) =>
     sendFile(deps.files, request, request.params.id, reply, 'thumbnail', 'inline'),
   );
-  app.get('/download/:id', { schema: { tags, summary: 'The full file as a download', params: idParams } }, (request, reply) =>
+  app.get('/download/:id', { config: { auth: 'public' }, schema: { tags, summary: 'The full file as a download', params: idParams } }, (request, reply) =>
     sendFile(deps.files, request, request.params.id, reply, 'original', 'attachment'),
   );
   app.get(
     '/serve/:id',
-    { schema: { tags, summary: 'The file, streamed with Range support', params: idParams, querystring: z.strictObject({ download: z.enum(['true', 'false']).optional() }) } },
+    { config: { auth: 'public' }, schema: { tags, summary: 'The file, streamed with Range support', params: idParams, querystring: z.strictObject({ download: z.enum(['true', 'false']).optional() }) } },
     (request, reply) => sendFile(deps.files, request, request.params.id, reply, 'original', request.query.download === 'true' ? 'attachment' : 'inline'),
   );
-  app.get('/og/:id', { schema: { tags, summary: 'Social preview image, 1200x630', params: idParams } }, (request, reply) =>
+  app.get('/og/:id', { config: { auth: 'public' }, schema: { tags, summary: 'Social preview image, 1200x630', params: idParams } }, (request, reply) =>
     sendFile(deps.files, request, request.params.id, reply, 'social', 'inline'),
   );
 
@@ -139,7 +139,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
 
   app.post(
     '/:id/shared',
-    { schema: { tags, summary: 'Count a share', params: idParams, body: sharedRequest, response: { 200: okSchema(z.object({ share_count: z.number().int() })) } } },
+    { config: { auth: 'public' }, schema: { tags, summary: 'Count a share', params: idParams, body: sharedRequest, response: { 200: okSchema(z.object({ share_count: z.number().int() })) } } },
     async (request) => ok(await deps.files.recordShare(request.params.id, viewer(request), request.body.platform)),
   );
 };
@@ -148,7 +148,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
 export const publicFileRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async (app, deps) => {
   app.get(
     '/:id',
-    { schema: { tags, summary: 'A file page: public files for anyone, private ones for their owner', params: idParams, response: { 200: okSchema(sharedFileSchema) } } },
+    { config: { auth: 'public' }, schema: { tags, summary: 'A file page: public files for anyone, private ones for their owner', params: idParams, response: { 200: okSchema(sharedFileSchema) } } },
     async (request) => ok(await deps.files.publicView(request.params.id, viewer(request))),
   );
 };

@@ -16,7 +16,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
     raw.post(
       '/stripe/webhook',
       {
-        config: { csrf: false, rateLimit: false },
+        config: { auth: 'webhook', rateLimit: false },
         schema: { tags, summary: 'Stripe webhook (signed)', response: { 200: okSchema(z.object({ received: z.literal(true), duplicate: z.boolean() })) } },
       },
       async (request) => {

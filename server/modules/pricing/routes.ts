@@ -10,13 +10,14 @@ const toolPrice = z.object({ dollar_amount: decimalString, tool_id: z.string(), 
 export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService }> = async (app, deps) => {
   app.get(
     '/tools',
-    { schema: { tags, summary: 'Price per generation of each tool, keyed by title', response: { 200: okSchema(z.object({ tool_pricing: z.record(z.string(), toolPrice) })) } } },
+    { config: { auth: 'public' }, schema: { tags, summary: 'Price per generation of each tool, keyed by title', response: { 200: okSchema(z.object({ tool_pricing: z.record(z.string(), toolPrice) })) } } },
     async () => ok({ tool_pricing: await deps.pricing.toolPricing() }),
   );
 
   app.get(
     '/:slug',
     {
+      config: { auth: 'public' },
       schema: {
         tags,
         summary: "One tool's price, by its title lower-cased with spaces as hyphens",

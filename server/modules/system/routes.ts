@@ -16,7 +16,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesDeps> = async (app,
   app.get(
     '/health',
     {
-      config: { rateLimit: false },
+      config: { auth: 'public', rateLimit: false },
       schema: {
         tags: ['system'],
         summary: 'Database reachable',
@@ -36,6 +36,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesDeps> = async (app,
   app.get(
     '/config',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['system'],
         summary: 'Development host only: database and environment',

@@ -6,7 +6,7 @@ import type { ToolsService } from './service.ts';
 export const toolsRoutes: FastifyPluginAsyncZod<{ tools: ToolsService }> = async (app, deps) => {
   app.get(
     '/config',
-    { schema: { tags: ['tools'], summary: 'The tool catalogue', response: { 200: okSchema(toolsConfigResponse) } } },
+    { config: { auth: 'public' }, schema: { tags: ['tools'], summary: 'The tool catalogue', response: { 200: okSchema(toolsConfigResponse) } } },
     async () => ok({ tools: await deps.tools.list() }),
   );
 };
