@@ -57,6 +57,8 @@ export function createServices(deps: ServiceDeps) {
     db,
     clock,
     settings: { signupBonusCredits: config.SIGNUP_BONUS_CREDITS, holdTtlMinutes: config.HOLD_TTL_MINUTES },
+    // A released expired hold means its process died: the ai module fails the generation it covered (same commit).
+    onHoldExpired: (tx, hold) => ai.failAbandoned(tx, hold.id).then(() => {}),
   });
   const storage = storageFrom(config);
   const files = createFilesService({

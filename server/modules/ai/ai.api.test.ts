@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sub } from '../../../contract/decimal.ts';
-import { files, generations } from '../../db/schema/index.ts';
+import { creditHolds, files, generations } from '../../db/schema/index.ts';
+import { jobDefinitions } from '../../services.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
 import { startFakeGemini, type FakeGemini } from '../../test-support/fake-ai/gemini.ts';
 import { startFakeReplicate, type FakeReplicate } from '../../test-support/fake-ai/replicate.ts';
@@ -417,3 +418,58 @@ describe('a failing mockup job', () => {
   }, 90_000);
 });
 
+
+describe('nothing left behind: abandoned generations and hold expiry', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ HOLD_TTL_MINUTES: '7' });
+  });
+  afterAll(() => t?.close());
+
+  const sweep = () => jobDefinitions(t.app.services, t.app.log).find((j) => j.name === 'credits.release-expired-holds')!.handle({}, { id: 'test', retryCount: 0 });
+
+  it('marks a generation whose process died failed when the sweep releases its hold, saying nothing was charged', async () => {
+    const s = await t.signIn('abandoned@example.com');
+    // What a process killed mid-generation leaves: an open hold and a generation stuck in processing (or a queued job in pending).
+    const holds = [];
+    for (const status of ['processing', 'pending'] as const) {
+      const hold = await t.app.services.credits.hold({ userId: s.userId, amount: '0.25', serviceType: 'image_generation', description: 'AI Image Morpher' });
+      await t.database.db.insert(generations).values({ userId: s.userId, tool: 'image-variator', serviceType: 'image_generation', provider: 'Local engine', status, credits: '0.25', holdId: hold.id, createdAt: t.clock.now() });
+      holds.push(hold);
+    }
+    const finished = await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(64, 64)) } });
+    expect(finished.statusCode).toBe(200);
+    t.clock.advance(8 * 60_000);
+    try {
+      expect(await sweep()).toMatchObject({ released: 2 });
+    } finally {
+      t.clock.advance(-8 * 60_000);
+    }
+    const rows = await t.database.db.select().from(generations).where(eq(generations.userId, s.userId));
+    expect(rows.filter((g) => g.status === 'completed').map((g) => g.id)).toEqual([data(finished).generation_id]);
+    const failed = rows.filter((g) => g.status !== 'completed');
+    expect(failed).toHaveLength(2);
+    for (const g of failed) {
+      expect(g).toMatchObject({ status: 'failed', errorClass: 'interrupted', errorMessage: expect.stringMatching(/nothing was charged/i) });
+      expect(g.completedAt).toBeInstanceOf(Date);
+    }
+    expect(await balance(t, s)).toBe('4.7500');
+    expect((await t.app.services.credits.audit(s.userId)).held).toBe('0.0000');
+    // A second sweep finds nothing more to do.
+    t.clock.advance(8 * 60_000);
+    try {
+      expect(await sweep()).toMatchObject({ released: 0 });
+    } finally {
+      t.clock.advance(-8 * 60_000);
+    }
+  });
+
+  it('holds a mockup for HOLD_TTL_MINUTES like every other hold', async () => {
+    const s = await t.signIn('mockup-ttl@example.com');
+    // No queue runs here, so the submit fails after its hold was placed (and releases it): the hold row is what we check.
+    await t.call('POST', '/api/ai/generate-image', { session: s, body: { toolName: 'mockup-generator', images: [b64(await makePng(64, 64))], styles: ['poster'] } });
+    const [hold] = await t.database.db.select().from(creditHolds).where(eq(creditHolds.userId, s.userId));
+    expect(hold!.serviceType).toBe('mockup');
+    expect(hold!.expiresAt.getTime() - hold!.createdAt.getTime()).toBe(7 * 60_000);
+  });
+});

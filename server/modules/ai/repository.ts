@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { generations } from '../../db/schema/index.ts';
 
@@ -36,4 +36,18 @@ export async function claimGeneration(db: DbOrTx, id: string, attempt: number): 
     .where(and(eq(generations.id, id), eq(generations.status, 'pending')))
     .returning();
   return row;
+}
+
+/** Fails the unfinished generations a hold covered (its process died); answers how many it closed. */
+export async function failUnfinishedOfHold(
+  db: DbOrTx,
+  holdId: string,
+  values: { errorClass: string; errorMessage: string; completedAt: Date },
+): Promise<number> {
+  const rows = await db
+    .update(generations)
+    .set({ status: 'failed', ...values })
+    .where(and(eq(generations.holdId, holdId), inArray(generations.status, ['pending', 'processing'])))
+    .returning({ id: generations.id });
+  return rows.length;
 }

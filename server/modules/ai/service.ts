@@ -1,6 +1,6 @@
 import { AI_ERROR_COPY, MOCKUP_MESSAGES, type GeneratedImage, type MockupJobStatus, type MockupRequest, type MorphRequest, type UpscaleProviders, type UpscaleRequest } from '../../../contract/ai.ts';
 import { add, mul, normalize } from '../../../contract/decimal.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { JobSender } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -197,6 +197,18 @@ export function createAiService(deps: AiDeps) {
   }
 
   return {
+    /**
+     * The sweep released this hold because its work outlived HOLD_TTL_MINUTES (the process died): the generation
+     * it covered is closed as failed in the same transaction, so it does not show as processing forever.
+     */
+    async failAbandoned(tx: DbOrTx, holdId: string): Promise<number> {
+      return repo.failUnfinishedOfHold(tx, holdId, {
+        errorClass: 'interrupted',
+        errorMessage: 'The generation was interrupted before it finished. Nothing was charged; please try again.',
+        completedAt: clock.now(),
+      });
+    },
+
     /** AI Image Morpher: one variation of an uploaded image (spec 2 §2). */
     async morph(userId: string, req: MorphRequest): Promise<GeneratedImage> {
       const source = await checkedImage(req.imageData, 'imageData');
@@ -345,7 +357,7 @@ export function createAiService(deps: AiDeps) {
       if (req.images.length > 1 && req.images.length !== req.styles.length) throw badRequest(MOCKUP_MESSAGES.countMismatch);
       const sources = await Promise.all(req.images.map((image, i) => checkedImage(image, `images.${i}`)));
       const amount = mul(await pricing.price('mockup', 'standard'), String(req.styles.length));
-      const hold = await credits.hold({ userId, amount, serviceType: 'mockup', variant: 'standard', description: `Mockup generator (${req.styles.length} ${req.styles.length === 1 ? 'style' : 'styles'})`, ttlMinutes: 30 });
+      const hold = await credits.hold({ userId, amount, serviceType: 'mockup', variant: 'standard', description: `Mockup generator (${req.styles.length} ${req.styles.length === 1 ? 'style' : 'styles'})` });
       try {
         const inputs = [];
         for (const source of sources) inputs.push(await files.save({ userId, data: source.buffer, entityType: 'upload', toolName: 'mockup-generator' }));

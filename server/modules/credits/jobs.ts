@@ -4,7 +4,10 @@ import type { CreditsService } from './service.ts';
 
 export const RELEASE_EXPIRED_HOLDS_JOB = 'credits.release-expired-holds';
 
-/** Every minute: holds left open by a crashed process are released, so nobody pays for lost work. */
+/**
+ * Every minute: holds left open by a crashed process are released, so nobody pays for lost work, and the
+ * generations they covered are marked failed in the same transaction (through onHoldExpired).
+ */
 export function creditsJobs(credits: CreditsService, log: FastifyBaseLogger): JobDefinition[] {
   return [
     {

@@ -105,13 +105,16 @@ describe('holds', () => {
 
   it('releases holds left open past their expiry (the sweep)', async () => {
     const userId = await newUser('sweep@example.com');
-    const stale = await credits().hold({ userId, amount: '2', serviceType: 'mockup', description: 'crashed', ttlMinutes: 5 });
-    const fresh = await credits().hold({ userId, amount: '1', serviceType: 'mockup', description: 'running', ttlMinutes: 60 });
-    t.clock.advance(6 * 60_000);
+    // HOLD_TTL_MINUTES is 15: the stale hold is 16 minutes old at the sweep, the fresh one 6.
+    const stale = await credits().hold({ userId, amount: '2', serviceType: 'mockup', description: 'crashed' });
+    t.clock.advance(10 * 60_000);
+    let fresh: Awaited<ReturnType<ReturnType<typeof credits>['hold']>>;
     try {
+      fresh = await credits().hold({ userId, amount: '1', serviceType: 'mockup', description: 'running' });
+      t.clock.advance(6 * 60_000);
       expect(await credits().releaseExpiredHolds()).toBeGreaterThanOrEqual(1);
     } finally {
-      t.clock.advance(-6 * 60_000);
+      t.clock.advance(-16 * 60_000);
     }
     expect(await credits().account(userId)).toMatchObject({ balance: '5.0000', available_credits: '4.0000' });
     await expect(credits().capture(stale.id)).rejects.toMatchObject({ code: 'CONFLICT' });

@@ -1,7 +1,7 @@
 import type { Credits } from '../../../contract/auth.ts';
 import type { CreditTransaction } from '../../../contract/credits.ts';
 import { cmp, fromUnits, min, normalize, sub, toUnits } from '../../../contract/decimal.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import * as repo from './repository.ts';
@@ -11,6 +11,11 @@ export interface CreditsDeps {
   db: Db;
   clock: Clock;
   settings: { signupBonusCredits: string; holdTtlMinutes: number };
+  /**
+   * Called in the transaction that releases an expired hold, so the work it covered (a generation whose
+   * process died) is closed in the same commit. Other modules plug in here; credits knows nothing of them.
+   */
+  onHoldExpired?: (tx: Tx, hold: HoldRow) => Promise<void>;
 }
 
 export interface HoldRequest {
@@ -19,8 +24,6 @@ export interface HoldRequest {
   serviceType: string;
   variant?: string;
   description: string;
-  /** How long the work may take before the sweep releases the hold. */
-  ttlMinutes?: number;
 }
 
 /** The 402 every tool answers when a hold would take the available balance below zero. */
@@ -86,14 +89,16 @@ export function createCreditsService(deps: CreditsDeps) {
     return { applied: true, taken, shortfall };
   }
 
+  /** Gives a hold back in full inside the caller's transaction; answers the hold only to the caller that released it. */
+  async function releaseIn(tx: Tx, holdId: string): Promise<HoldRow | undefined> {
+    const hold = await repo.settleHold(tx, holdId, 'released', clock.now());
+    if (hold) await repo.unreserve(tx, hold.userId, hold.amount, clock.now());
+    return hold;
+  }
+
   /** Gives a hold back in full. Safe to call twice; answers whether this call released it. */
   async function release(holdId: string): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      const hold = await repo.settleHold(tx, holdId, 'released', clock.now());
-      if (!hold) return false;
-      await repo.unreserve(tx, hold.userId, hold.amount, clock.now());
-      return true;
-    });
+    return db.transaction(async (tx) => !!(await releaseIn(tx, holdId)));
   }
 
   type CaptureOptions = { amount?: string; generationType?: string | null; description?: string };
@@ -164,7 +169,8 @@ export function createCreditsService(deps: CreditsDeps) {
           const account = await repo.getAccount(tx, request.userId);
           throw insufficientCredits(amount, sub(account?.balance ?? '0', account?.held ?? '0'));
         }
-        const ttl = request.ttlMinutes ?? settings.holdTtlMinutes;
+        // One setting for every hold (HOLD_TTL_MINUTES): the sweep treats work older than this as dead.
+        const ttl = settings.holdTtlMinutes;
         return repo.insertHold(tx, {
           userId: request.userId,
           amount,
@@ -184,11 +190,21 @@ export function createCreditsService(deps: CreditsDeps) {
 
     release,
 
-    /** Releases holds left open past their expiry (a crashed process); run by a scheduled job. */
+    /**
+     * Releases holds left open past their expiry (a crashed process) and, in the same transaction, lets
+     * onHoldExpired close the work each one covered; run by a scheduled job.
+     */
     async releaseExpiredHolds(batch = 500): Promise<number> {
       const expired = await repo.expiredOpenHolds(db, clock.now(), batch);
       let released = 0;
-      for (const hold of expired) if (await release(hold.id)) released++;
+      for (const { id } of expired) {
+        const done = await db.transaction(async (tx) => {
+          const hold = await releaseIn(tx, id);
+          if (hold) await deps.onHoldExpired?.(tx, hold);
+          return !!hold;
+        });
+        if (done) released++;
+      }
       return released;
     },
 
