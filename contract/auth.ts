@@ -81,4 +81,19 @@ export type VerifyMagicResult = z.infer<typeof verifyMagicResponse>;
 
 export const messageResponse = z.object({ message: z.string() });
 
+/** PUT /api/auth/profile: the user as it is now, and the address waiting for its confirmation link, if any. */
+export const updateProfileResponse = z.object({
+  user: userSchema,
+  pending_email: z.string().nullable(),
+  message: z.string(),
+});
+export type UpdateProfileResult = z.infer<typeof updateProfileResponse>;
+
 export const MAGIC_LINK_SENT_MESSAGE = 'If that address can receive email, a sign-in link is on its way.';
+
+/** The register answer, the same whether or not the address has an account (the link does the rest). */
+export const REGISTER_SENT_MESSAGE =
+  'Check your email: we sent a link to finish creating your account. Your password works once you have used it.';
+export const PROFILE_SAVED_MESSAGE = 'Profile updated.';
+export const emailChangeSentMessage = (email: string) =>
+  `We sent a confirmation link to ${email}. Your email changes when you use it; until then, sign in with your current address.`;

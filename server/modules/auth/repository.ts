@@ -19,7 +19,7 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
 /** Inserts a user; answers undefined when the email is already taken (a concurrent sign-up won). */
 export async function insertUser(
   db: DbOrTx,
-  values: { email: string; name: string | null; roles: string[]; passwordHash?: string | null; now: Date },
+  values: { email: string; name: string | null; roles: string[]; passwordHash?: string | null; emailVerifiedAt: Date | null; now: Date },
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .insert(users)
@@ -28,6 +28,7 @@ export async function insertUser(
       name: values.name,
       roles: values.roles,
       passwordHash: values.passwordHash ?? null,
+      emailVerifiedAt: values.emailVerifiedAt,
       createdAt: values.now,
       updatedAt: values.now,
     })
@@ -39,7 +40,7 @@ export async function insertUser(
 export async function updateUser(
   db: DbOrTx,
   id: string,
-  values: Partial<Pick<UserRow, 'name' | 'email' | 'roles' | 'lastLoginAt' | 'passwordHash'>> & { updatedAt: Date },
+  values: Partial<Pick<UserRow, 'name' | 'email' | 'roles' | 'lastLoginAt' | 'passwordHash' | 'emailVerifiedAt'>> & { updatedAt: Date },
 ): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;
@@ -82,9 +83,27 @@ export async function deleteSessionByHash(db: DbOrTx, tokenHash: string): Promis
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
+/** Ends every session of a user (an address was proven and a password nobody verified was cleared). */
+export async function deleteSessionsOfUser(db: DbOrTx, userId: string): Promise<number> {
+  const rows = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return rows.length;
+}
+
+export type MagicLinkPurpose = MagicLinkRow['purpose'];
+
 export async function insertMagicLink(
   db: DbOrTx,
-  values: { email: string; tokenHash: string; requestIp: string | null; now: Date; expiresAt: Date },
+  values: {
+    email: string;
+    tokenHash: string;
+    requestIp: string | null;
+    now: Date;
+    expiresAt: Date;
+    purpose: MagicLinkPurpose;
+    userId?: string | null;
+    name?: string | null;
+    passwordHash?: string | null;
+  },
 ): Promise<void> {
   await db.insert(magicLinks).values({
     email: values.email,
@@ -92,6 +111,10 @@ export async function insertMagicLink(
     requestIp: values.requestIp,
     createdAt: values.now,
     expiresAt: values.expiresAt,
+    purpose: values.purpose,
+    userId: values.userId ?? null,
+    name: values.name ?? null,
+    passwordHash: values.passwordHash ?? null,
   });
 }
 

@@ -10,11 +10,10 @@ import {
   registerRequest,
   sessionResponse,
   updateProfileRequest,
-  userSchema,
+  updateProfileResponse,
   verifyMagicRequest,
   verifyMagicResponse,
 } from '../../../contract/auth.ts';
-import { z } from 'zod';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../../http/session.ts';
 import type { AccountService } from '../account/service.ts';
@@ -82,13 +81,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
     '/register',
     {
       config: { auth: 'public', rateLimit: perIp(deps.rateLimits.loginPerIp, 'sign-up attempts') },
-      schema: { tags, summary: 'Create an account with a password', body: registerRequest, response: { 200: okSchema(sessionResponse) } },
+      schema: {
+        tags,
+        summary: 'Sign up with a password: emails a link that creates the account (the same answer for a known address)',
+        body: registerRequest,
+        response: { 200: okSchema(messageResponse) },
+      },
     },
-    async (request, reply) => {
+    async (request) => {
       const { email, name, password } = request.body;
-      const issued = await deps.auth.register(email, name, password);
-      if (request.auth) await deps.auth.logout(request.auth.tokenHash);
-      return ok(signedIn(reply, issued));
+      return ok(await deps.auth.register(email, name, password, request.ip));
     },
   );
 
@@ -99,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
       schema: { tags, summary: 'Sign in with a password', body: loginRequest, response: { 200: okSchema(sessionResponse) } },
     },
     async (request, reply) => {
-      const issued = await deps.auth.login(request.body.email, request.body.password);
+      const issued = await deps.auth.login(request.body.email, request.body.password, request.ip);
       if (request.auth) await deps.auth.logout(request.auth.tokenHash);
       return ok(signedIn(reply, issued));
     },
@@ -129,8 +131,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
     '/profile',
     {
       config: { auth: 'user' },
-      schema: { tags, summary: 'Change name or email', body: updateProfileRequest, response: { 200: okSchema(z.object({ user: userSchema })) } },
+      schema: {
+        tags,
+        summary: 'Change the name at once; a new email is confirmed by a link sent to it first',
+        body: updateProfileRequest,
+        response: { 200: okSchema(updateProfileResponse) },
+      },
     },
-    async (request) => ok({ user: await deps.auth.updateProfile(currentUser(request).id, request.body) }),
+    async (request) => ok(await deps.auth.updateProfile(currentUser(request).id, request.body, request.ip)),
   );
 };

@@ -6,14 +6,26 @@ import {
   type MagicStatus,
   type User,
 } from '../../../contract/index.ts';
+import {
+  emailChangeSentMessage,
+  PROFILE_SAVED_MESSAGE,
+  REGISTER_SENT_MESSAGE,
+  type UpdateProfileResult,
+} from '../../../contract/auth.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, rateLimited } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import type { Mailer } from '../../providers/mail/mailer.ts';
-import { magicLinkMail } from '../../providers/mail/templates.ts';
+import type { MailMessage, Mailer } from '../../providers/mail/mailer.ts';
+import {
+  accountExistsMail,
+  confirmEmailChangeMail,
+  confirmSignUpMail,
+  emailChangeNoticeMail,
+  magicLinkMail,
+} from '../../providers/mail/templates.ts';
 import * as repo from './repository.ts';
-import type { UserRow } from './repository.ts';
+import type { MagicLinkPurpose, MagicLinkRow, UserRow } from './repository.ts';
 
 export interface AuthDeps {
   db: Db;
@@ -58,15 +70,12 @@ const getDummyHash = () => (dummyHash ??= argonHash(randomToken()));
 
 export function createAuthService(deps: AuthDeps) {
   const { db, clock, settings } = deps;
-
-  const rolesAtSignIn = (email: string, roles: readonly string[]) =>
-    settings.adminEmails.includes(email) && !roles.includes(ADMIN) ? [...roles, ADMIN] : [...roles];
+  const baseUrl = settings.publicUrl.replace(/\/$/, '');
 
   /** Creates a session for a user and stamps the sign-in, inside the caller's transaction. */
   async function issueSession(tx: DbOrTx, user: UserRow): Promise<IssuedSession> {
     const now = clock.now();
-    const roles = rolesAtSignIn(user.email, user.roles);
-    const updated = await repo.updateUser(tx, user.id, { lastLoginAt: now, roles, updatedAt: now });
+    const updated = await repo.updateUser(tx, user.id, { lastLoginAt: now, updatedAt: now });
     const token = randomToken();
     const csrfToken = randomToken();
     const expiresAt = new Date(now.getTime() + settings.sessionTtlDays * 86_400_000);
@@ -74,68 +83,117 @@ export function createAuthService(deps: AuthDeps) {
     return { user: toPublicUser(updated ?? user), token, csrfToken, expiresAt };
   }
 
+  /**
+   * A link sent to the account's address was just used: the address is verified now, and only now may
+   * ADMIN_EMAILS grant the role. A password set before the address was ever proven may be an attacker's
+   * (pre-hijacking), so it is cleared and every session of the account ends.
+   */
+  async function markVerified(tx: DbOrTx, user: UserRow, changes: { email?: string; passwordHash?: string } = {}): Promise<UserRow> {
+    const now = clock.now();
+    const email = changes.email ?? user.email;
+    const unprovenPassword = !user.emailVerifiedAt && user.passwordHash !== null;
+    if (unprovenPassword) await repo.deleteSessionsOfUser(tx, user.id);
+    const roles = settings.adminEmails.includes(email) && !user.roles.includes(ADMIN) ? [...user.roles, ADMIN] : user.roles;
+    const passwordHash = changes.passwordHash ?? (unprovenPassword ? null : user.passwordHash);
+    const emailVerifiedAt = changes.email ? now : (user.emailVerifiedAt ?? now);
+    const updated = await repo.updateUser(tx, user.id, { email, roles, passwordHash, emailVerifiedAt, updatedAt: now });
+    return updated ?? user;
+  }
+
   async function createUser(
     tx: DbOrTx,
-    values: { email: string; name: string | null; passwordHash?: string },
+    values: { email: string; name: string | null; passwordHash?: string | null },
   ): Promise<UserRow | undefined> {
-    const user = await repo.insertUser(tx, { ...values, roles: [], now: clock.now() });
+    const now = clock.now();
+    const roles = settings.adminEmails.includes(values.email) ? [ADMIN] : [];
+    // Accounts are only ever created by using a link sent to the address, so they start verified.
+    const user = await repo.insertUser(tx, { ...values, roles, emailVerifiedAt: now, now });
     if (user) await deps.onUserCreated?.(tx, user);
     return user;
+  }
+
+  /** Stores a single-use link (only its hash) and mails it; the per-address limit covers every kind of link. */
+  async function sendLink(
+    email: string,
+    requestIp: string | null,
+    link: { purpose: MagicLinkPurpose; userId?: string; name?: string; passwordHash?: string },
+    compose: (to: string, url: string) => MailMessage,
+  ): Promise<void> {
+    const now = clock.now();
+    const since = new Date(now.getTime() - settings.rateWindowMinutes * 60_000);
+    if ((await repo.countMagicLinksSince(db, email, since)) >= settings.magicLinkPerEmail) {
+      throw rateLimited(
+        `Too many sign-in links requested for this address. Please wait ${settings.rateWindowMinutes} minutes and try again.`,
+      );
+    }
+    const token = randomToken();
+    const expiresAt = new Date(now.getTime() + MAGIC_LINK_TTL_MINUTES * 60_000);
+    await repo.insertMagicLink(db, { email, tokenHash: sha256(token), requestIp, now, expiresAt, ...link });
+    await sendMail(compose(email, `${baseUrl}/auth/magic?token=${encodeURIComponent(token)}`));
+  }
+
+  async function sendMail(message: MailMessage): Promise<void> {
+    try {
+      await deps.mailer.send(message);
+    } catch {
+      throw new AppError('SERVICE_UNAVAILABLE', 'We could not send the email right now. Please try again in a minute.');
+    }
+  }
+
+  /** What using a link does, by its purpose; answers the account to sign in. */
+  async function useLink(tx: DbOrTx, link: MagicLinkRow, typedName: string | null): Promise<{ user: UserRow; isNewUser: boolean }> {
+    if (link.purpose === 'email_change') {
+      const owner = link.userId ? await repo.findUserById(tx, link.userId) : undefined;
+      if (!owner) throw new AppError('MAGIC_LINK_INVALID', 'This link is not valid any more. Please request a new one.');
+      const taken = await repo.findUserByEmail(tx, link.email);
+      if (taken && taken.id !== owner.id) throw new AppError('EMAIL_TAKEN', 'That email is already in use by another account.');
+      return { user: await markVerified(tx, owner, { email: link.email }), isNewUser: false };
+    }
+    const existing = await repo.findUserByEmail(tx, link.email);
+    if (!existing) {
+      const name = link.name ?? typedName ?? DEFAULT_USER_NAME;
+      const user = await createUser(tx, { email: link.email, name, passwordHash: link.passwordHash });
+      if (!user) throw conflict('Your account is being created by another request. Please try again.');
+      return { user, isNewUser: true };
+    }
+    // A sign-up link proves the address too: its password is the address owner's choice.
+    let user = await markVerified(tx, existing, link.passwordHash ? { passwordHash: link.passwordHash } : {});
+    if (!user.name?.trim() && typedName) user = (await repo.updateUser(tx, user.id, { name: typedName, updatedAt: clock.now() })) ?? user;
+    return { user, isNewUser: false };
   }
 
   return {
     /** Sends a sign-in link. Answers the same whether or not the address has an account. */
     async requestMagicLink(email: string, requestIp: string | null): Promise<{ message: string }> {
-      const now = clock.now();
-      const since = new Date(now.getTime() - settings.rateWindowMinutes * 60_000);
-      if ((await repo.countMagicLinksSince(db, email, since)) >= settings.magicLinkPerEmail) {
-        throw rateLimited(
-          `Too many sign-in links requested for this address. Please wait ${settings.rateWindowMinutes} minutes and try again.`,
-        );
-      }
-      const token = randomToken();
-      const expiresAt = new Date(now.getTime() + MAGIC_LINK_TTL_MINUTES * 60_000);
-      await repo.insertMagicLink(db, { email, tokenHash: sha256(token), requestIp, now, expiresAt });
-      const link = `${settings.publicUrl.replace(/\/$/, '')}/auth/magic?token=${encodeURIComponent(token)}`;
-      try {
-        await deps.mailer.send(magicLinkMail(email, link));
-      } catch {
-        throw new AppError('SERVICE_UNAVAILABLE', 'We could not send the email right now. Please try again in a minute.');
-      }
+      await sendLink(email, requestIp, { purpose: 'sign_in' }, magicLinkMail);
       return { message: MAGIC_LINK_SENT_MESSAGE };
     },
 
     async magicStatus(token: string): Promise<MagicStatus> {
       const link = /^[A-Za-z0-9_-]{16,128}$/.test(token) ? await repo.findMagicLink(db, sha256(token)) : undefined;
       if (!link) return { is_used: false, is_expired: false, is_valid: false, user_name: null, email: null };
-      const user = await repo.findUserByEmail(db, link.email);
+      const user = link.userId ? await repo.findUserById(db, link.userId) : await repo.findUserByEmail(db, link.email);
       const isUsed = link.usedAt !== null;
       const isExpired = link.expiresAt.getTime() <= clock.now().getTime();
       return {
         is_used: isUsed,
         is_expired: isExpired,
         is_valid: !isUsed && !isExpired,
-        user_name: user?.name ?? null,
+        user_name: user?.name ?? link.name ?? null,
         email: link.email,
       };
     },
 
-    /** Consumes a link once and signs its owner in, creating the account on first use. */
+    /**
+     * Consumes a link once and signs its owner in: creating the account on first use, finishing a password
+     * sign-up, or applying a confirmed change of email.
+     */
     async verifyMagic(token: string, name: string | null | undefined): Promise<IssuedSession & { isNewUser: boolean }> {
       const tokenHash = sha256(token);
       const result = await db.transaction(async (tx) => {
         const link = await repo.consumeMagicLink(tx, tokenHash, clock.now());
         if (!link) return null;
-        const trimmed = name?.trim() || null;
-        let user = await repo.findUserByEmail(tx, link.email);
-        let isNewUser = false;
-        if (!user) {
-          user = await createUser(tx, { email: link.email, name: trimmed ?? DEFAULT_USER_NAME });
-          isNewUser = true;
-        } else if (!user.name?.trim() && trimmed) {
-          user = (await repo.updateUser(tx, user.id, { name: trimmed, updatedAt: clock.now() })) ?? user;
-        }
-        if (!user) throw conflict('Your account is being created by another request. Please try again.');
+        const { user, isNewUser } = await useLink(tx, link, name?.trim() || null);
         return { ...(await issueSession(tx, user)), isNewUser };
       });
       if (result) return result;
@@ -146,21 +204,36 @@ export function createAuthService(deps: AuthDeps) {
       throw new AppError('MAGIC_LINK_INVALID', 'This sign-in link is not valid. Please request a new one.');
     },
 
-    async register(email: string, name: string, password: string): Promise<IssuedSession> {
+    /**
+     * Password sign-up. Nothing is created until the address proves itself: a new address gets a link that
+     * creates the account with this name and password, a known one a sign-in link. The answer, and the work
+     * done before it (one argon2id hash, one mail), are the same either way, so it tells nobody who has an account.
+     */
+    async register(email: string, name: string, password: string, requestIp: string | null): Promise<{ message: string }> {
       const passwordHash = await argonHash(password);
-      return db.transaction(async (tx) => {
-        const user = await createUser(tx, { email, name, passwordHash });
-        if (!user) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Sign in instead.');
-        return issueSession(tx, user);
-      });
+      if (await repo.findUserByEmail(db, email)) {
+        await sendLink(email, requestIp, { purpose: 'sign_in' }, accountExistsMail);
+      } else {
+        await sendLink(email, requestIp, { purpose: 'register', name, passwordHash }, confirmSignUpMail);
+      }
+      return { message: REGISTER_SENT_MESSAGE };
     },
 
-    async login(email: string, password: string): Promise<IssuedSession> {
+    async login(email: string, password: string, requestIp: string | null): Promise<IssuedSession> {
       const user = await repo.findUserByEmail(db, email);
       const valid = user?.passwordHash
         ? await argonVerify(user.passwordHash, password)
         : (await argonVerify(await getDummyHash(), password), false);
       if (!user || !valid) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password.');
+      if (!user.emailVerifiedAt) {
+        // Only someone who knows the password learns this. Using the link proves the address and, since
+        // nobody proved this password belongs to the address owner, clears it.
+        await sendLink(email, requestIp, { purpose: 'sign_in' }, magicLinkMail);
+        throw new AppError(
+          'EMAIL_NOT_VERIFIED',
+          'Please confirm your email address first: we sent a sign-in link to it. You can set a password again once you are signed in.',
+        );
+      }
       return db.transaction((tx) => issueSession(tx, user));
     },
 
@@ -168,19 +241,26 @@ export function createAuthService(deps: AuthDeps) {
       await repo.deleteSessionByHash(db, sessionTokenHash);
     },
 
-    async updateProfile(userId: string, changes: { name?: string; email?: string }): Promise<User> {
-      if (changes.email) {
-        const owner = await repo.findUserByEmail(db, changes.email);
-        if (owner && owner.id !== userId) throw new AppError('EMAIL_TAKEN', 'That email is already in use by another account.');
+    /**
+     * Name changes at once. A new email changes nothing until a link sent to it is used; the current
+     * address is told. The answer is the same whether or not the new address belongs to another account.
+     */
+    async updateProfile(userId: string, changes: { name?: string; email?: string }, requestIp: string | null): Promise<UpdateProfileResult> {
+      let user = await repo.findUserById(db, userId);
+      if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+      if (changes.name !== undefined && changes.name !== user.name) {
+        user = (await repo.updateUser(db, userId, { name: changes.name, updatedAt: clock.now() })) ?? user;
       }
-      try {
-        const row = await repo.updateUser(db, userId, { ...changes, updatedAt: clock.now() });
-        if (!row) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-        return toPublicUser(row);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', 'That email is already in use by another account.');
-        throw err;
+      const newEmail = changes.email !== undefined && changes.email !== user.email ? changes.email : null;
+      if (newEmail) {
+        await sendLink(newEmail, requestIp, { purpose: 'email_change', userId }, confirmEmailChangeMail);
+        await sendMail(emailChangeNoticeMail(user.email, newEmail));
       }
+      return {
+        user: toPublicUser(user),
+        pending_email: newEmail,
+        message: newEmail ? emailChangeSentMessage(newEmail) : PROFILE_SAVED_MESSAGE,
+      };
     },
 
     /** Removes expired sessions and old links; run by the scheduled housekeeping job. */
@@ -190,7 +270,3 @@ export function createAuthService(deps: AuthDeps) {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}

@@ -4,20 +4,76 @@ import type { MailMessage } from './mailer.ts';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function magicLinkMail(to: string, link: string): MailMessage {
-  const subject = `Your ${APP_NAME} sign-in link`;
+const VALIDITY = `The link works once and for ${MAGIC_LINK_TTL_MINUTES} minutes.`;
+
+/** One layout for every mail: a heading, paragraphs, and at most one button with its link also written out. */
+function mail(to: string, subject: string, parts: { heading: string; lines: string[]; action?: { label: string; link: string }; footer: string }): MailMessage {
+  const { heading, lines, action, footer } = parts;
   const text = [
-    `Sign in to ${APP_NAME}:`,
-    link,
+    ...lines,
+    ...(action ? [`${action.label}:`, action.link] : []),
     '',
-    `The link works once and for ${MAGIC_LINK_TTL_MINUTES} minutes.`,
-    "If you did not ask for it, ignore this email: nobody can sign in without the link.",
+    footer,
   ].join('\n');
+  const button = action
+    ? `<p><a href="${escapeHtml(action.link)}" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p>Or paste this link into your browser:<br><span style="word-break:break-all">${escapeHtml(action.link)}</span></p>`
+    : '';
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111">
-<h1 style="font-size:20px">Sign in to ${APP_NAME}</h1>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">Sign in</a></p>
-<p>Or paste this link into your browser:<br><span style="word-break:break-all">${escapeHtml(link)}</span></p>
-<p style="color:#555">The link works once and for ${MAGIC_LINK_TTL_MINUTES} minutes. If you did not ask for it, ignore this email.</p>
+<h1 style="font-size:20px">${escapeHtml(heading)}</h1>
+${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+${button}
+<p style="color:#555">${escapeHtml(footer)}</p>
 </body></html>`;
   return { to, subject, text, html };
+}
+
+export function magicLinkMail(to: string, link: string): MailMessage {
+  return mail(to, `Your ${APP_NAME} sign-in link`, {
+    heading: `Sign in to ${APP_NAME}`,
+    lines: [],
+    action: { label: `Sign in to ${APP_NAME}`, link },
+    footer: `${VALIDITY} If you did not ask for it, ignore this email: nobody can sign in without the link.`,
+  });
+}
+
+/** Finishes a password sign-up: the account is created only when the address proves itself. */
+export function confirmSignUpMail(to: string, link: string): MailMessage {
+  return mail(to, `Confirm your email to finish your ${APP_NAME} account`, {
+    heading: `Welcome to ${APP_NAME}`,
+    lines: ['Use the link below to confirm this address and finish creating your account. Your password works from then on.'],
+    action: { label: 'Confirm and sign in', link },
+    footer: `${VALIDITY} If you did not sign up, ignore this email: no account is created without the link.`,
+  });
+}
+
+/** A sign-up for an address that already has an account: no second account, a sign-in link instead. */
+export function accountExistsMail(to: string, link: string): MailMessage {
+  return mail(to, `You already have a ${APP_NAME} account`, {
+    heading: 'You already have an account',
+    lines: [`Someone (probably you) tried to create a ${APP_NAME} account with this address, which already has one. Nothing was changed.`],
+    action: { label: `Sign in to ${APP_NAME}`, link },
+    footer: `${VALIDITY} If it was not you, ignore this email: nobody can sign in without the link.`,
+  });
+}
+
+export function confirmEmailChangeMail(to: string, link: string): MailMessage {
+  return mail(to, `Confirm your new ${APP_NAME} email`, {
+    heading: 'Confirm your new email address',
+    lines: [`Use the link below to make this the email of your ${APP_NAME} account. Until you do, nothing changes.`],
+    action: { label: 'Confirm this address', link },
+    footer: `${VALIDITY} If you did not ask for this, ignore this email.`,
+  });
+}
+
+/** Sent to the current address when a change to another one is asked for. */
+export function emailChangeNoticeMail(to: string, newEmail: string): MailMessage {
+  return mail(to, `Your ${APP_NAME} email is about to change`, {
+    heading: 'A change of email was requested',
+    lines: [
+      `Someone signed in to your ${APP_NAME} account asked to change its email to ${newEmail}.`,
+      'Nothing changes until that address confirms it with the link we sent there.',
+    ],
+    footer: 'If this was not you, sign in and check your account; you can keep using this address in the meantime.',
+  });
 }

@@ -1,8 +1,19 @@
 /** Calls and cache keys of the auth area (spec 1 §7). */
 import { queryOptions } from '@tanstack/react-query';
-import type { Credits, MagicStatus, Profile, SessionResponse, StorageInfo, User, VerifyMagicResult } from '../../../contract/auth.ts';
+import {
+  updateProfileResponse,
+  type Credits,
+  type MagicStatus,
+  type Profile,
+  type SessionResponse,
+  type StorageInfo,
+  type UpdateProfileResult,
+  type User,
+  type VerifyMagicResult,
+} from '../../../contract/auth.ts';
+import { CLIENT_MESSAGES } from '../../../contract/errors.ts';
 import { PROFILE_RECHECK_MS, RESTORED_SESSION_DAYS } from '../../../contract/constants.ts';
-import { api, ApiError, setCsrfToken } from '../../lib/api.ts';
+import { api, ApiError, parseAnswer, setCsrfToken } from '../../lib/api.ts';
 
 export interface AuthSession {
   csrf_token: string;
@@ -80,6 +91,8 @@ export interface ProfileChanges {
   email?: string;
 }
 
-export const updateProfileRequest = (changes: ProfileChanges) => api.put<{ user: User }>('/auth/profile', changes);
+/** PUT /api/auth/profile: a new email waits for the link sent to it (`pending_email`, `message`). */
+export const updateProfileRequest = async (changes: ProfileChanges): Promise<UpdateProfileResult> =>
+  parseAnswer(updateProfileResponse, await api.put<unknown>('/auth/profile', changes), CLIENT_MESSAGES.profileSaveFailed);
 
 export type { SessionResponse };

@@ -95,8 +95,9 @@ export function ProfileCard({ user, onSaved }: { user: User; onSaved: (user: Use
           </dl>
         )}
         {save.isSuccess && !editing && (
-          <Alert tone="success" className="mt-5">
-            Profile updated.
+          // A new email is not saved yet: the server mailed a link to it, and its message says so.
+          <Alert tone={save.data.pending_email ? 'info' : 'success'} className="mt-5">
+            {save.data.message}
           </Alert>
         )}
       </CardBody>
