@@ -44,6 +44,19 @@ test.describe('sign-in by magic link', () => {
     await page.reload();
     await expect(page.getByText('Nora N. Creator').first()).toBeVisible();
 
+    // A new email changes nothing until the link sent to it is used.
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    await page.getByLabel('Email', { exact: true }).fill('nora@example.com');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(/We sent a confirmation link to nora@example.com/)).toBeVisible();
+    await expect(page.getByText(email).first()).toBeVisible();
+    await screenshots(page, 'dashboard-email-pending');
+    const confirm = await server.smtp.magicLinkFor('nora@example.com', { consume: true });
+    await page.goto(confirm.link);
+    await page.waitForURL('**/tools');
+    await page.goto('/dashboard');
+    await expect(page.getByText('nora@example.com').first()).toBeVisible();
+
     // Logging out ends the session: protected pages send the visitor to /auth again.
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.goto('/dashboard');
