@@ -393,6 +393,10 @@ describe('webhook signature', () => {
     ],
     ['a wrong secret', (event) => deliver(event, { secret: `whsec_${randomUUID().replaceAll('-', '')}` })],
     ['a timestamp older than 300 s', (event) => deliver(event, { timestamp: nowSeconds() - 301 })],
+    ['a timestamp an hour old', (event) => deliver(event, { timestamp: nowSeconds() - 3600 })],
+    // Stripe's own tolerance only looks at the past: a signature dated ahead would stay replayable for that long.
+    ['a timestamp an hour in the future', (event) => deliver(event, { timestamp: nowSeconds() + 3600 })],
+    ['a timestamp 301 s in the future', (event) => deliver(event, { timestamp: nowSeconds() + 301 })],
     [
       'a delivery received more than 300 s after it was signed',
       async (event) => {
@@ -429,6 +433,13 @@ describe('webhook signature', () => {
     // The same event, delivered properly afterwards, still applies (nothing was half-recorded).
     await expectAccepted(await deliver(event));
     await expectBalance(buyer, '27.0000');
+  });
+
+  it('accepts a signature dated within 300 s either way (clock skew)', async () => {
+    const buyer = await newBuyer();
+    await expectAccepted(await deliver(completed(await sessionFor(buyer, 'Starter')), { timestamp: nowSeconds() + 200 }));
+    await expectAccepted(await deliver(completed(await sessionFor(buyer, 'Starter')), { timestamp: nowSeconds() - 200 }));
+    await expectBalance(buyer, '15.0000');
   });
 
   it('accepts a signed delivery without a session or CSRF token, and with a session but no CSRF token', async () => {

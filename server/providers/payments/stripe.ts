@@ -24,7 +24,7 @@ export interface StripeEventLike {
 }
 
 export interface StripeGateway {
-  /** Checks the signature on the raw body (300 s tolerance) and parses the event; throws when it does not verify. */
+  /** Checks the signature on the raw body (dated within 300 s of receipt, either way) and parses the event; throws when it does not verify. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined, receivedAtMs: number): StripeEventLike;
   retrieveCheckoutSession(id: string): Promise<CheckoutSessionLike>;
   /** Makes a Payment Link for a credit package; the browser is sent there with client_reference_id. */
@@ -36,6 +36,16 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 /** The same request (kind and parameters) always gets the same key; a changed request gets a new one. */
 function idempotencyKey(kind: string, params: object): string {
   return `ampkit-${kind}-${createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 32)}`;
+}
+
+/** The `t=` of a Stripe-Signature header, read as the SDK reads it (the last `t` wins); NaN when absent. */
+function signedAtSeconds(header: string): number {
+  let timestamp = Number.NaN;
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') timestamp = Number.parseInt(value ?? '', 10);
+  }
+  return timestamp;
 }
 
 /** A parsed body is applied only when it has an event's shape: an id, a type and a data object. */
@@ -69,6 +79,11 @@ export function createStripeGateway(settings: { secretKey: string; webhookSecret
     verifyWebhook(rawBody, signature, receivedAtMs) {
       if (!signature) throw new Error('missing Stripe-Signature header');
       const event: unknown = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAtMs);
+      // Stripe's tolerance only bounds the age: a signature dated ahead would stay replayable until then.
+      const signedAt = signedAtSeconds(signature);
+      if (!Number.isFinite(signedAt) || signedAt - receivedAtMs / 1000 > WEBHOOK_TOLERANCE_SECONDS) {
+        throw new Error('the signature is dated in the future');
+      }
       if (!isEventLike(event)) throw new Error('the signed body is not a Stripe event');
       return event;
     },
