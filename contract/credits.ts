@@ -57,6 +57,12 @@ export const checkoutStatusSchema = z.object({
 });
 export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
 
+/** A test checkout's id, made when its page opens (like a Stripe Checkout Session id). */
+export const testCheckoutIdSchema = z.string().regex(/^cs_test_[A-Za-z0-9_-]{1,100}$/, 'Not a test checkout id');
+export const testCheckoutOpenedSchema = z.object({ checkout_id: testCheckoutIdSchema });
+export type TestCheckoutOpened = z.infer<typeof testCheckoutOpenedSchema>;
+export const testCheckoutConfirmRequest = z.strictObject({ checkout_id: testCheckoutIdSchema });
+
 /** The 402 body's extra fields, read by the Insufficient Credits dialog. */
 export interface InsufficientCredits {
   required_credits: string;

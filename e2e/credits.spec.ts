@@ -21,7 +21,8 @@ test('a new user tops up through the test checkout and sees the new balance and 
   await expect(page.getByText('$5.00')).toBeVisible();
   await screenshots(page, 'test-checkout');
 
-  await page.getByRole('button', { name: 'Confirm purchase' }).click();
+  // A double-click settles the one checkout this page opened: one purchase, not two.
+  await page.getByRole('button', { name: 'Confirm purchase' }).dblclick();
   await page.waitForURL(/\/payments\/return\?session_id=/);
   await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
   await expect(page.getByText('5.00 credits (Starter) were added to your balance.')).toBeVisible();

@@ -122,7 +122,8 @@ describe('test checkout (no Stripe settings)', () => {
     const page = await t.call('GET', `/api/payments/test-checkout/${creator.uuid}`, { session: buyer });
     expect(data(page)).toMatchObject({ name: 'Creator', test_mode: true });
 
-    const res = await t.call('POST', `/api/payments/test-checkout/${creator.uuid}/confirm`, { session: buyer });
+    const opened = data(await t.call('POST', `/api/payments/test-checkout/${creator.uuid}/open`, { session: buyer }));
+    const res = await t.call('POST', `/api/payments/test-checkout/${creator.uuid}/confirm`, { session: buyer, body: opened });
     expect(res.statusCode).toBe(200);
     const status = data(res);
     expect(status).toMatchObject({ status: 'completed', credits_purchased: '22.0000', amount_usd: '20.0000', package_name: 'Creator', test_mode: true });
@@ -152,12 +153,16 @@ describe('test checkout (no Stripe settings)', () => {
 
   it("hides another user's checkout (404) and refuses bad ids", async () => {
     const [starter] = data(await t.call('GET', '/api/credits/packages', { session: alice })).packages;
-    const mine = data(await t.call('POST', `/api/payments/test-checkout/${starter.uuid}/confirm`, { session: alice }));
+    const opened = data(await t.call('POST', `/api/payments/test-checkout/${starter.uuid}/open`, { session: alice }));
+    const mine = data(await t.call('POST', `/api/payments/test-checkout/${starter.uuid}/confirm`, { session: alice, body: opened }));
     expect((await t.call('GET', `/api/payments/checkout-status?session_id=${mine.session_id}`, { session: bob })).statusCode).toBe(404);
     expect((await t.call('GET', '/api/payments/checkout-status?session_id=cs_test_unknown123', { session: bob })).statusCode).toBe(404);
     expect((await t.call('GET', '/api/payments/checkout-status?session_id=../../x', { session: bob })).statusCode).toBe(400);
     expect((await t.call('POST', '/api/payments/test-checkout/not-a-uuid/confirm', { session: bob })).statusCode).toBe(400);
-    const unknown = await t.call('POST', '/api/payments/test-checkout/00000000-0000-4000-8000-000000000000/confirm', { session: bob });
+    const unknown = await t.call('POST', '/api/payments/test-checkout/00000000-0000-4000-8000-000000000000/confirm', {
+      session: bob,
+      body: { checkout_id: 'cs_test_unknown123' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(data(await t.call('GET', '/api/credits/balance', { session: bob })).balance.balance).toBe('5.0000');
   });

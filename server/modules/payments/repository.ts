@@ -71,6 +71,10 @@ export async function lockPaymentByIntent(db: DbOrTx, paymentIntentId: string): 
   return row;
 }
 
+export async function insertPayment(db: DbOrTx, values: typeof payments.$inferInsert): Promise<void> {
+  await db.insert(payments).values(values);
+}
+
 /** Inserts the payment of a checkout unless it exists; answers the row either way, locked. */
 export async function upsertPayment(db: DbOrTx, values: typeof payments.$inferInsert): Promise<PaymentRow> {
   await db.insert(payments).values(values).onConflictDoNothing({ target: [payments.provider, payments.providerId] });

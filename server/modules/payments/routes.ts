@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkoutStatusSchema, creditPackageSchema } from '../../../contract/credits.ts';
+import { checkoutStatusSchema, creditPackageSchema, testCheckoutConfirmRequest, testCheckoutOpenedSchema } from '../../../contract/credits.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { currentUser } from '../../http/session.ts';
 import type { PaymentsService } from './service.ts';
@@ -51,12 +51,29 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
     async (request) => ok(await deps.payments.testPackage(request.params.packageId, currentUser(request))),
   );
 
+  // The test checkout is settled once, like a Stripe Checkout Session: the page opens a checkout (its own id),
+  // and confirming that id again, or at once from two clicks, credits nothing more and answers the same.
+  app.post(
+    '/test-checkout/:packageId/open',
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: 'Test mode: open a checkout of a package', params: packageParams, response: { 200: okSchema(testCheckoutOpenedSchema) } },
+    },
+    async (request) => ok(await deps.payments.openTestCheckout(request.params.packageId, currentUser(request))),
+  );
+
   app.post(
     '/test-checkout/:packageId/confirm',
     {
       config: { auth: 'user' },
-      schema: { tags, summary: 'Test mode: confirm a purchase', params: packageParams, response: { 200: okSchema(checkoutStatusSchema) } },
+      schema: {
+        tags,
+        summary: 'Test mode: confirm an opened checkout (once; a repeat answers the same)',
+        params: packageParams,
+        body: testCheckoutConfirmRequest,
+        response: { 200: okSchema(checkoutStatusSchema) },
+      },
     },
-    async (request) => ok(await deps.payments.confirmTestCheckout(request.params.packageId, currentUser(request))),
+    async (request) => ok(await deps.payments.confirmTestCheckout(request.params.packageId, request.body.checkout_id, currentUser(request))),
   );
 };

@@ -1,5 +1,5 @@
 import { APP_NAME } from '../../../contract/constants.ts';
-import { DEFAULT_PACKAGES, type CheckoutStatus, type CreditPackage } from '../../../contract/credits.ts';
+import { DEFAULT_PACKAGES, type CheckoutStatus, type CreditPackage, type TestCheckoutOpened } from '../../../contract/credits.ts';
 import { add, cmp, fromCents, fromUnits, min, normalize, sub, toUnits } from '../../../contract/decimal.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -296,24 +296,58 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return packageView(pkg, user);
     },
 
-    /** Confirms a test purchase by settling a checkout event through the webhook's code path. */
-    async confirmTestCheckout(packageId: string, user: { id: string; email: string }): Promise<CheckoutStatus> {
+    /**
+     * Opens a test checkout: a pending payment with its own id, as Stripe makes a Checkout Session when its page
+     * opens. The page confirms this id, so a second click or a reload settles the same checkout.
+     */
+    async openTestCheckout(packageId: string, user: { id: string }): Promise<TestCheckoutOpened> {
+      if (!testMode) throw notFound('The test checkout is off: payments go through Stripe');
       const pkg = await repo.findPackage(db, packageId);
-      if (!testMode || !pkg || !pkg.isActive) throw notFound('Credit package not found');
-      const session: Session = {
-        id: `cs_test_${randomToken(18)}`,
-        mode: 'payment',
-        client_reference_id: user.id,
-        customer_email: user.email,
-        payment_status: 'paid',
-        amount_total: Number(toUnits(pkg.priceUsd) / 100n),
+      if (!pkg || !pkg.isActive) throw notFound('Credit package not found');
+      const now = clock.now();
+      const id = `cs_test_${randomToken(18)}`;
+      await repo.insertPayment(db, {
+        provider: TEST_PROVIDER,
+        providerId: id,
+        userId: user.id,
+        packageId: pkg.id,
+        amountUsd: normalize(pkg.priceUsd),
+        creditsPurchased: add(pkg.credits, pkg.bonusCredits),
         currency: 'usd',
-        payment_intent: `pi_test_${randomToken(18)}`,
-        metadata: { package_id: pkg.id },
-        total_details: { amount_tax: 0 },
-      };
-      await handleEvent({ id: `evt_test_${randomToken(18)}`, type: 'checkout.session.completed', data: { object: session } }, TEST_PROVIDER);
-      const payment = await repo.findPaymentForUser(db, session.id, user.id);
+        status: 'pending',
+        createdAt: now,
+        updatedAt: now,
+      });
+      return { checkout_id: id };
+    },
+
+    /**
+     * Confirms an opened test checkout by settling its checkout event through the webhook's code path. The event id
+     * is the checkout's, so a repeat (sequential or concurrent) is a replay: credited once, answered alike.
+     * Another user's checkout answers 404, like an unknown one.
+     */
+    async confirmTestCheckout(packageId: string, checkoutId: string, user: { id: string; email: string }): Promise<CheckoutStatus> {
+      if (!testMode) throw notFound('Checkout not found');
+      const opened = await repo.findPaymentForUser(db, checkoutId, user.id);
+      if (!opened || opened.provider !== TEST_PROVIDER || opened.packageId !== packageId) throw notFound('Checkout not found');
+      const pkg = await repo.findPackage(db, packageId);
+      if (!pkg) throw notFound('Checkout not found');
+      if (opened.status === 'pending') {
+        const session: Session = {
+          id: checkoutId,
+          mode: 'payment',
+          client_reference_id: user.id,
+          customer_email: user.email,
+          payment_status: 'paid',
+          amount_total: Number(toUnits(opened.amountUsd) / 100n),
+          currency: 'usd',
+          payment_intent: `pi_test_${checkoutId.slice('cs_test_'.length)}`,
+          metadata: { package_id: pkg.id },
+          total_details: { amount_tax: 0 },
+        };
+        await handleEvent({ id: `evt_${checkoutId}`, type: 'checkout.session.completed', data: { object: session } }, TEST_PROVIDER);
+      }
+      const payment = await repo.findPaymentForUser(db, checkoutId, user.id);
       return statusView(payment!, pkg);
     },
   };

@@ -845,14 +845,17 @@ describe('events the app cannot or need not apply', () => {
 });
 
 describe('test checkout in Stripe mode', () => {
-  it('answers 404 on both test checkout routes and records nothing', async () => {
+  it('answers 404 on the test checkout routes and records nothing', async () => {
     const buyer = await newBuyer();
     const pkg = await packageRow('Starter');
     const paymentsBefore = await paymentCount();
     const page = await t.call('GET', `/api/payments/test-checkout/${pkg.id}`, { session: buyer });
     expect(page.statusCode).toBe(404);
     expect(json(page).error.code).toBe('NOT_FOUND');
-    const confirm = await t.call('POST', `/api/payments/test-checkout/${pkg.id}/confirm`, { session: buyer, body: {} });
+    const open = await t.call('POST', `/api/payments/test-checkout/${pkg.id}/open`, { session: buyer });
+    expect(open.statusCode, open.body).toBe(404);
+    expect(json(open).error.code).toBe('NOT_FOUND');
+    const confirm = await t.call('POST', `/api/payments/test-checkout/${pkg.id}/confirm`, { session: buyer, body: { checkout_id: 'cs_test_abcdefgh' } });
     expect(confirm.statusCode, confirm.body).toBe(404);
     expect(json(confirm).error.code).toBe('NOT_FOUND');
     expect(await paymentCount()).toBe(paymentsBefore);

@@ -7,6 +7,7 @@ import {
   costPredictionSchema,
   creditPackageSchema,
   creditTransactionSchema,
+  testCheckoutOpenedSchema,
   type CheckoutStatus,
   type CostPrediction,
   type CreditPackage,
@@ -72,8 +73,14 @@ export async function fetchTestCheckout(packageId: string): Promise<CreditPackag
   return parseAnswer(creditPackageSchema, await api.get<unknown>(`/payments/test-checkout/${encodeURIComponent(packageId)}`), PACKAGES_ERROR);
 }
 
-export async function confirmTestCheckout(packageId: string): Promise<CheckoutStatus> {
-  const data = await api.post<unknown>(`/payments/test-checkout/${encodeURIComponent(packageId)}/confirm`);
+/** Opens a checkout of the package: its id is what Confirm settles, once however often it is sent. */
+export async function openTestCheckout(packageId: string): Promise<string> {
+  const data = await api.post<unknown>(`/payments/test-checkout/${encodeURIComponent(packageId)}/open`);
+  return parseAnswer(testCheckoutOpenedSchema, data, 'Checkout could not be opened').checkout_id;
+}
+
+export async function confirmTestCheckout(packageId: string, checkoutId: string): Promise<CheckoutStatus> {
+  const data = await api.post<unknown>(`/payments/test-checkout/${encodeURIComponent(packageId)}/confirm`, { checkout_id: checkoutId });
   return parseAnswer(checkoutStatusSchema, data, 'Failed to confirm the purchase');
 }
 

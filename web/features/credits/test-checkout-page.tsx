@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CreditCard, FlaskConical, Sparkles } from 'lucide-react';
-import { useNavigate, useParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { add } from '../../../contract/decimal.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
@@ -9,29 +10,56 @@ import { Page } from '../../components/ui/page.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '../../lib/api.ts';
 import { CREDITS_TAB_PATH } from '../shell/nav-items.ts';
-import { confirmTestCheckout, creditKeys, fetchTestCheckout } from './api.ts';
+import { confirmTestCheckout, creditKeys, fetchTestCheckout, openTestCheckout } from './api.ts';
 import { formatCredits, formatUsd, packageCredits } from './format.ts';
 
 export const TEST_MODE_NOTICE = 'Test checkout — no real payment is taken';
 
+/** The opened checkout's id in the page address, so a reload or a second click confirms the same checkout. */
+export const CHECKOUT_PARAM = 'checkout';
+
+/**
+ * Opens one checkout for this page (as Stripe makes a Checkout Session) and puts its id in the address. The ref
+ * keeps StrictMode's second effect run from opening a second one.
+ */
+function useOpenCheckout(packageId: string, needed: boolean) {
+  const navigate = useNavigate();
+  const started = useRef(false);
+  const open = useMutation({
+    mutationFn: () => openTestCheckout(packageId),
+    onSuccess: (id) => navigate({ search: `?${new URLSearchParams({ [CHECKOUT_PARAM]: id })}` }, { replace: true }),
+  });
+  const { mutate } = open;
+  useEffect(() => {
+    if (!needed || started.current) return;
+    started.current = true;
+    mutate();
+  }, [needed, mutate]);
+  return open;
+}
+
 /** /checkout/test/:packageId — the payment page of test mode: confirm to be credited at once, no card involved. */
 export function TestCheckoutPage() {
   const { packageId = '' } = useParams();
+  const [params] = useSearchParams();
+  const checkoutId = params.get(CHECKOUT_PARAM);
   const navigate = useNavigate();
   const pkg = useQuery({ queryKey: creditKeys.testCheckout(packageId), queryFn: () => fetchTestCheckout(packageId), retry: false });
+  const opening = useOpenCheckout(packageId, pkg.isSuccess && !checkoutId);
   const confirm = useMutation({
-    mutationFn: () => confirmTestCheckout(packageId),
+    mutationFn: () => confirmTestCheckout(packageId, checkoutId!),
     onSuccess: (result) => navigate(`/payments/return?session_id=${encodeURIComponent(result.session_id)}`),
   });
 
   let body;
   if (pkg.isPending) {
     body = <PageSpinner label="Loading checkout" className="min-h-48" />;
-  } else if (pkg.isError) {
-    const missing = isApiError(pkg.error) && (pkg.error.status === 404 || pkg.error.status === 400);
+  } else if (pkg.isError || opening.isError) {
+    const error = pkg.error ?? opening.error;
+    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
     body = (
       <Alert tone="error" title={missing ? 'This package is not available' : 'Checkout could not be loaded'}>
-        {missing ? 'Choose a package again from your dashboard.' : errorMessage(pkg.error, 'Please try again.')}
+        {missing ? 'Choose a package again from your dashboard.' : errorMessage(error, 'Please try again.')}
         <div className="mt-3">
           <ButtonLink to={CREDITS_TAB_PATH} size="sm" variant="outline">
             Back to credits
@@ -78,7 +106,11 @@ export function TestCheckoutPage() {
           <Button variant="outline" onClick={() => navigate(CREDITS_TAB_PATH)} disabled={confirm.isPending || confirm.isSuccess}>
             Cancel
           </Button>
-          <Button onClick={() => confirm.mutate()} loading={confirm.isPending || confirm.isSuccess} icon={<CreditCard className="size-4" aria-hidden />}>
+          <Button
+            onClick={() => confirm.mutate()}
+            loading={!checkoutId || confirm.isPending || confirm.isSuccess}
+            icon={<CreditCard className="size-4" aria-hidden />}
+          >
             {confirm.isPending ? 'Processing...' : 'Confirm purchase'}
           </Button>
         </div>

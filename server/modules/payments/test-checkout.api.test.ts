@@ -1,0 +1,156 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { creditLedger, payments } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
+
+/**
+ * The built-in test checkout is settled once, like a Stripe Checkout Session: opening the page makes a checkout id
+ * (a pending payment), and confirming that id, however often or concurrently, credits once and answers alike.
+ * Reproduces the double-click on Confirm that bought a 5.00 package twice (+10.00).
+ */
+
+let t: TestApp;
+const buyers: TestSession[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+/** Every buyer's ledger sums to their balance. */
+afterEach(async () => {
+  for (const s of buyers.splice(0)) {
+    const audit = await t.app.services.credits.audit(s.userId);
+    expect(audit.ledgerSum, s.email).toBe(audit.balance);
+  }
+});
+
+let n = 0;
+async function buyer() {
+  const s = await t.signIn(`checkout-${++n}@example.com`);
+  buyers.push(s);
+  return s;
+}
+
+const json = (res: { json(): unknown }) => res.json() as { success: boolean; data?: any; error?: any };
+
+async function starter(s: TestSession): Promise<string> {
+  const res = await t.call('GET', '/api/credits/packages', { session: s });
+  return json(res).data.packages.find((p: { name: string }) => p.name === 'Starter').uuid;
+}
+
+async function open(s: TestSession, packageId: string): Promise<string> {
+  const res = await t.call('POST', `/api/payments/test-checkout/${packageId}/open`, { session: s });
+  expect(res.statusCode, res.body).toBe(200);
+  const id = json(res).data.checkout_id as string;
+  expect(id).toMatch(/^cs_test_[A-Za-z0-9_-]+$/);
+  return id;
+}
+
+const confirm = (s: TestSession, packageId: string, checkoutId: string) =>
+  t.call('POST', `/api/payments/test-checkout/${packageId}/confirm`, { session: s, body: { checkout_id: checkoutId } });
+
+const balanceOf = async (s: TestSession) => json(await t.call('GET', '/api/credits/balance', { session: s })).data.balance.balance as string;
+
+async function purchaseRows(s: TestSession) {
+  const [row] = await t.database.db
+    .select({ n: count() })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, s.userId), eq(creditLedger.type, 'purchase')));
+  return Number(row!.n);
+}
+
+describe('test checkout: one checkout id, settled once', () => {
+  it('opening records a pending checkout the return page shows with its amount; nothing is credited yet', async () => {
+    const s = await buyer();
+    const pkg = await starter(s);
+    const id = await open(s, pkg);
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.providerId, id));
+    expect(row).toMatchObject({ provider: 'test', userId: s.userId, packageId: pkg, status: 'pending', amountUsd: '5.00', creditsPurchased: '5.0000' });
+    const status = await t.call('GET', `/api/payments/checkout-status?session_id=${id}`, { session: s });
+    expect(json(status).data).toEqual({ session_id: id, status: 'pending', credits_purchased: '5.0000', amount_usd: '5.0000', package_name: 'Starter', test_mode: true });
+    expect(await balanceOf(s)).toBe('5.0000');
+    // Two opened pages are two checkouts.
+    expect(await open(s, pkg)).not.toBe(id);
+  });
+
+  it('confirming one checkout twice (a double-click) credits 5.00 once and answers the same both times', async () => {
+    const s = await buyer();
+    const pkg = await starter(s);
+    const id = await open(s, pkg);
+    const first = await confirm(s, pkg, id);
+    const second = await confirm(s, pkg, id);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(json(first).data).toEqual({ session_id: id, status: 'completed', credits_purchased: '5.0000', amount_usd: '5.0000', package_name: 'Starter', test_mode: true });
+    expect(json(second)).toEqual(json(first));
+    expect(await balanceOf(s)).toBe('10.0000');
+    expect(await purchaseRows(s)).toBe(1);
+    const back = await t.call('GET', `/api/payments/checkout-status?session_id=${id}`, { session: s });
+    expect(json(back).data).toEqual(json(first).data);
+  });
+
+  it('5 confirms of one checkout at once: credited once, all answer the same', async () => {
+    const s = await buyer();
+    const pkg = await starter(s);
+    const id = await open(s, pkg);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => confirm(s, pkg, id)));
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(json(res)).toEqual(json(answers[0]!));
+    }
+    expect(json(answers[0]!).data.status).toBe('completed');
+    expect(await balanceOf(s)).toBe('10.0000');
+    expect(await purchaseRows(s)).toBe(1);
+    const rows = await t.database.db.select().from(payments).where(eq(payments.providerId, id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('two opened checkouts are two purchases', async () => {
+    const s = await buyer();
+    const pkg = await starter(s);
+    for (const id of [await open(s, pkg), await open(s, pkg)]) expect((await confirm(s, pkg, id)).statusCode).toBe(200);
+    expect(await balanceOf(s)).toBe('15.0000');
+    expect(await purchaseRows(s)).toBe(2);
+  });
+
+  it("another user's checkout, an unknown or malformed id, or the wrong package: 404 or 400, nothing credited", async () => {
+    const owner = await buyer();
+    const other = await buyer();
+    const pkg = await starter(owner);
+    const id = await open(owner, pkg);
+    const packages = json(await t.call('GET', '/api/credits/packages', { session: owner })).data.packages as Array<{ uuid: string; name: string }>;
+    const creator = packages.find((p) => p.name === 'Creator')!.uuid;
+
+    const stolen = await confirm(other, pkg, id);
+    expect(stolen.statusCode).toBe(404);
+    const unknown = await confirm(other, pkg, 'cs_test_doesnotexist123');
+    expect(unknown.statusCode).toBe(404);
+    expect(json(unknown).error.code).toBe('NOT_FOUND');
+    // A byte-identical answer for another user's id and an unknown one (apart from the request id).
+    expect({ ...json(stolen).error, request_id: 0 }).toEqual({ ...json(unknown).error, request_id: 0 });
+    expect((await confirm(owner, creator, id)).statusCode).toBe(404);
+    for (const bad of ['', 'x', 'cs_live_abc12345', 'cs_test_a/b', `cs_test_${'a'.repeat(300)}`]) {
+      const res = await confirm(owner, pkg, bad);
+      expect(res.statusCode, bad).toBe(400);
+    }
+    expect((await t.call('POST', `/api/payments/test-checkout/${pkg}/confirm`, { session: owner, body: {} })).statusCode).toBe(400);
+    expect((await t.call('POST', '/api/payments/test-checkout/00000000-0000-4000-8000-000000000000/open', { session: owner })).statusCode).toBe(404);
+    expect((await t.call('POST', '/api/payments/test-checkout/not-a-uuid/open', { session: owner })).statusCode).toBe(400);
+    expect(await balanceOf(owner)).toBe('5.0000');
+    expect(await balanceOf(other)).toBe('5.0000');
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.providerId, id));
+    expect(row!.status).toBe('pending');
+  });
+
+  it('opening and confirming need a session and its CSRF token', async () => {
+    const s = await buyer();
+    const pkg = await starter(s);
+    expect((await t.call('POST', `/api/payments/test-checkout/${pkg}/open`)).statusCode).toBe(401);
+    expect((await t.call('POST', `/api/payments/test-checkout/${pkg}/open`, { session: s, csrf: null })).statusCode).toBe(403);
+    const id = await open(s, pkg);
+    expect((await t.call('POST', `/api/payments/test-checkout/${pkg}/confirm`, { body: { checkout_id: id } })).statusCode).toBe(401);
+    expect((await t.call('POST', `/api/payments/test-checkout/${pkg}/confirm`, { session: s, csrf: null, body: { checkout_id: id } })).statusCode).toBe(403);
+    expect(await balanceOf(s)).toBe('5.0000');
+  });
+});
