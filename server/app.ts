@@ -16,6 +16,7 @@ import { registerJsonParser } from './http/json-body.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerSessionGuard } from './http/session.ts';
+import { registerUrlGuard } from './http/url-guard.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps) {
       message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
     }),
   });
+  registerUrlGuard(app);
   registerSessionGuard(app, { db: database.db, clock });
 
   await app.register(swagger, {

@@ -77,7 +77,7 @@ function badJsonMessage(err: FastifyError): string {
 }
 
 /**
- * Errors Fastify raises before routing (a URL that does not decode, a path parameter over the length limit):
+ * Errors Fastify raises before routing (a URL that does not decode: 400; a path parameter over the length limit: 404):
  * they skip the hooks and the error handler, so they get the envelope and the request id here.
  */
 export function sendFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -86,6 +86,8 @@ export function sendFrameworkError(err: FastifyError, request: FastifyRequest, r
     request.log.error({ err }, 'framework error');
     return sendError(reply, request, 500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
   }
+  // No object has an id that long: answer as for any unknown one.
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, request, 404, 'NOT_FOUND', 'Not found');
   return sendError(reply, request, 400, 'VALIDATION_ERROR', 'The address is not valid.');
 }
 
