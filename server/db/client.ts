@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -40,13 +41,18 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { kind: 'postgres', db, pool, url: opts.url, close: () => pool.end() };
   }
-  let release = () => {};
+  let release = async () => {};
   if (opts.dataDir) {
     fs.mkdirSync(opts.dataDir, { recursive: true });
-    release = lockDataDir(opts.dataDir);
+    release = await lockDataDir(opts.dataDir);
   }
   const pglite = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
-  await pglite.waitReady;
+  try {
+    await pglite.waitReady;
+  } catch (err) {
+    await release();
+    throw err;
+  }
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -54,7 +60,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
     pglite,
     close: async () => {
       await pglite.close();
-      release();
+      await release();
     },
   };
 }
@@ -65,35 +71,5 @@ export async function migrateDatabase(database: Database): Promise<void> {
     await migratePglite(database.db as never, { migrationsFolder });
   } else {
     await migratePg(database.db as never, { migrationsFolder });
-  }
-}
-
-/**
- * Two processes must never open one PGlite folder: the second would corrupt it.
- * A lock file names the owning process; a stale one (its process gone) is taken over.
- */
-function lockDataDir(dir: string): () => void {
-  const lockPath = path.join(dir, '..', `${path.basename(dir)}.lock`);
-  try {
-    const holder = Number(fs.readFileSync(lockPath, 'utf8'));
-    if (holder && holder !== process.pid && isAlive(holder)) {
-      throw new Error(
-        `The embedded database in ${dir} is in use by process ${holder}. ` +
-          'Run one process per DATA_DIR, or set DATABASE_URL to share PostgreSQL between processes.',
-      );
-    }
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  fs.writeFileSync(lockPath, String(process.pid));
-  return () => fs.rmSync(lockPath, { force: true });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
