@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyPluginAsync, LightMyRequestResponse } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../contract/constants.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -25,7 +25,15 @@ export interface TestSession {
  * The real app on a fresh database, with a real SMTP server as its mail peer and a clock tests can move.
  * Rate limits are high unless a test sets them.
  */
-export async function createTestApp(settings: Record<string, string> = {}, options: { webRoot?: string; queue?: boolean } = {}) {
+export async function createTestApp(
+  settings: Record<string, string> = {},
+  options: {
+    webRoot?: string;
+    queue?: boolean;
+    /** Test-only routes registered beside the app's own, through the same guards (for example an admin route). */
+    routes?: FastifyPluginAsync;
+  } = {},
+) {
   const smtp = await startSmtpServer();
   const database = await createTestDatabase();
   const clock = manualClock();
@@ -42,6 +50,16 @@ export async function createTestApp(settings: Record<string, string> = {}, optio
     ...settings,
   });
   const app = await buildApp({ config, database, clock, logger: false, webRoot: options.webRoot ?? path.join(os.tmpdir(), 'ampkit-no-web') });
+  if (options.routes) {
+    // A refused route (say, one without an access class) must not leave the database and mail server open.
+    try {
+      await app.register(options.routes);
+    } catch (err) {
+      await Promise.allSettled([app.close(), database.close(), smtp.close()]);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw err;
+    }
+  }
   await app.services.seed();
   await app.ready();
   // Background jobs run only for tests that ask (starting pg-boss costs time).

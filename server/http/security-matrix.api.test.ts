@@ -1,0 +1,312 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestSession } from '../test-support/app.ts';
+import { builders, unknownIdOf, type ObjectKind } from '../test-support/builders.ts';
+import { mulberry32, openApiPath, sample, type JsonSchema, type OpenApiDocument, type OpenApiOperation } from '../test-support/fuzz.ts';
+import { captureRoutes, MUTATING_METHODS, type ApiRoute } from '../test-support/route-table.ts';
+import { ID_PARAMS, looksLikeId, VALID_BODIES, type SampleBody, type SharedId } from '../test-support/route-facts.ts';
+import { ok } from './envelope.ts';
+
+/**
+ * Security matrices generated from the app's own route table (the real route options, captured as the app
+ * registers them) and its OpenAPI document: a route added later is covered without anyone writing its tests.
+ */
+
+// There are no admin routes yet: these prove the generator covers one. Reaching them counts, so a refused call
+// that got through would show.
+const TEST_ONLY = '/api/test-only/';
+let adminProbeCalls = 0;
+const adminProbe: FastifyPluginAsync = async (app) => {
+  app.get(`${TEST_ONLY}admin-probe`, { config: { auth: 'admin' } }, async () => ok({ calls: adminProbeCalls }));
+  app.post(`${TEST_ONLY}admin-probe`, { config: { auth: 'admin' } }, async () => ok({ calls: ++adminProbeCalls }));
+};
+
+let t: TestApp;
+let routes: ApiRoute[];
+let doc: OpenApiDocument;
+let make: ReturnType<typeof builders>['make'];
+let stateOf: ReturnType<typeof builders>['stateOf'];
+
+beforeAll(async () => {
+  const captured = await captureRoutes(() => createTestApp({ RATE_LIMIT_AI_PER_MINUTE: '10000' }, { queue: true, routes: adminProbe }));
+  t = captured.built;
+  routes = captured.routes;
+  doc = (await t.call('GET', '/api/docs/json')).json() as OpenApiDocument;
+  ({ make, stateOf } = builders(t));
+});
+afterAll(() => t?.close());
+
+const operationOf = (route: ApiRoute): OpenApiOperation | undefined => doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
+const appRoutes = () => routes.filter((r) => !r.url.startsWith(TEST_ONLY) && !r.url.startsWith('/api/docs'));
+const errorOf = (res: LightMyRequestResponse) => (res.json() as { error?: { code: string; message: string } }).error;
+/** The answer as the caller sees it, minus the request id that differs on every call. */
+const visible = (res: LightMyRequestResponse) => ({
+  status: res.statusCode,
+  contentType: res.headers['content-type'],
+  body: res.body.replace(/"request_id":"[^"]*"/, '"request_id":"…"'),
+});
+
+/** Where a route takes an object id: path parameters, and query or body fields named like ids. */
+interface IdSlot {
+  where: 'path' | 'query' | 'body';
+  name: string;
+  rule: ObjectKind | SharedId | undefined;
+}
+
+function bodySchemaOf(op: OpenApiOperation | undefined): JsonSchema | undefined {
+  return op?.requestBody?.content?.['application/json']?.schema;
+}
+
+function bodyFieldNames(schema: JsonSchema | undefined): string[] {
+  if (!schema) return [];
+  const variants = schema.anyOf ?? schema.oneOf ?? [schema];
+  return [...new Set(variants.flatMap((v) => Object.keys(v.properties ?? {})))];
+}
+
+function idSlotsOf(route: ApiRoute): IdSlot[] {
+  const op = operationOf(route);
+  const rule = (name: string) => ID_PARAMS[`${route.area}:${name}`];
+  const query = (op?.parameters ?? []).filter((p) => p.in === 'query' && looksLikeId(p.name)).map((p) => p.name);
+  return [
+    ...route.params.map((name) => ({ where: 'path' as const, name, rule: rule(name) })),
+    ...query.map((name) => ({ where: 'query' as const, name, rule: rule(name) })),
+    ...bodyFieldNames(bodySchemaOf(op))
+      .filter(looksLikeId)
+      .map((name) => ({ where: 'body' as const, name, rule: rule(name) })),
+  ];
+}
+
+const isOwned = (rule: IdSlot['rule']): rule is ObjectKind => typeof rule === 'string';
+
+/**
+ * Calls a route the way the matrices need it: ids from `ids` (by kind), shared ids from their table entry, every
+ * other parameter and body from the route's schema (or the table's valid body).
+ */
+async function callRoute(
+  route: ApiRoute,
+  options: { session?: TestSession; csrf?: string | null; ids?: Partial<Record<ObjectKind, string>> },
+): Promise<LightMyRequestResponse> {
+  const rng = mulberry32(7);
+  const op = operationOf(route);
+  const ids = options.ids ?? {};
+  const slots = idSlotsOf(route);
+  const valueFor = async (slot: IdSlot, schema: JsonSchema | undefined) => {
+    if (isOwned(slot.rule) && ids[slot.rule]) return ids[slot.rule]!;
+    if (slot.rule && !isOwned(slot.rule) && slot.rule.value && options.session) return slot.rule.value(t, options.session);
+    return String(sample(schema, rng));
+  };
+  let path = route.url;
+  for (const name of route.params) {
+    const schema = op?.parameters?.find((p) => p.in === 'path' && p.name === name)?.schema;
+    const slot = slots.find((s) => s.where === 'path' && s.name === name)!;
+    path = path.replace(`:${name}`, encodeURIComponent(await valueFor(slot, schema)));
+  }
+  const query: string[] = [];
+  for (const p of op?.parameters ?? []) {
+    if (p.in !== 'query') continue;
+    const slot = slots.find((s) => s.where === 'query' && s.name === p.name);
+    if (slot) query.push(`${p.name}=${encodeURIComponent(await valueFor(slot, p.schema))}`);
+    else if (p.required) query.push(`${p.name}=${encodeURIComponent(String(sample(p.schema, rng)))}`);
+  }
+  const url = query.length ? `${path}?${query.join('&')}` : path;
+
+  let body: SampleBody | undefined;
+  const known = VALID_BODIES[route.key];
+  const schema = bodySchemaOf(op);
+  if (known) body = await known(ids);
+  else if (schema) {
+    const json = (sample(schema.anyOf?.[0] ?? schema, rng) ?? {}) as Record<string, unknown>;
+    for (const slot of slots.filter((s) => s.where === 'body')) json[slot.name] = await valueFor(slot, schema.properties?.[slot.name]);
+    body = { json };
+  }
+  return t.call(route.method, url, {
+    session: options.session,
+    csrf: options.csrf,
+    ...(body && 'raw' in body ? { raw: body.raw } : body ? { body: body.json } : {}),
+  });
+}
+
+describe('the route table', () => {
+  it('refuses to start when a route has no access class, naming the route', async () => {
+    const unclassified: FastifyPluginAsync = async (app) => {
+      app.get(`${TEST_ONLY}unclassified`, async () => ok({}));
+    };
+    await expect(createTestApp({}, { routes: unclassified })).rejects.toThrow(`Route GET ${TEST_ONLY}unclassified has no access class`);
+  });
+
+  it('classifies every route (a new route shows up here, with its class)', () => {
+    const table = appRoutes().map((r) => `${r.auth.padEnd(7)} ${r.key}`);
+    expect(table).toMatchInlineSnapshot(`
+      [
+        "user    DELETE /api/files/clear",
+        "user    DELETE /api/files/delete/:id",
+        "user    GET /api/ai/mockup-job-status",
+        "user    GET /api/ai/upscale-providers",
+        "public  GET /api/auth/magic-status",
+        "user    GET /api/auth/profile",
+        "public  GET /api/config",
+        "public  GET /api/content/:id",
+        "user    GET /api/content/:id/share-url",
+        "user    GET /api/credits/balance",
+        "user    GET /api/credits/packages",
+        "user    GET /api/credits/predict-cost",
+        "user    GET /api/credits/transactions",
+        "public  GET /api/file/:id",
+        "user    GET /api/files/:id/share-url",
+        "public  GET /api/files/download/:id",
+        "user    GET /api/files/list",
+        "public  GET /api/files/og/:id",
+        "public  GET /api/files/serve/:id",
+        "public  GET /api/files/thumbnail/:id",
+        "public  GET /api/health",
+        "user    GET /api/payments/checkout-status",
+        "user    GET /api/payments/test-checkout/:packageId",
+        "public  GET /api/pricing/:slug",
+        "public  GET /api/pricing/tools",
+        "public  GET /api/tools/config",
+        "user    POST /api/ai/generate-image",
+        "user    POST /api/ai/upscale-image",
+        "public  POST /api/auth/login",
+        "public  POST /api/auth/logout",
+        "public  POST /api/auth/magic-link",
+        "public  POST /api/auth/register",
+        "public  POST /api/auth/verify-magic",
+        "public  POST /api/content/:id/shared",
+        "user    POST /api/content/:id/toggle-visibility",
+        "public  POST /api/files/:id/shared",
+        "user    POST /api/files/:id/toggle-visibility",
+        "user    POST /api/files/upload",
+        "webhook POST /api/payments/stripe/webhook",
+        "user    POST /api/payments/test-checkout/:packageId/confirm",
+        "user    POST /api/payments/test-checkout/:packageId/open",
+        "user    PUT /api/auth/profile",
+      ]
+    `);
+  });
+
+  it('documents every route in the OpenAPI document the fuzz test reads', () => {
+    const undocumented = appRoutes().filter((r) => !operationOf(r)).map((r) => r.key);
+    expect(undocumented).toEqual([]);
+  });
+});
+
+describe('sign-in and role', () => {
+  it("answers 401 to a visitor on every 'user' and 'admin' route, before reading anything", async () => {
+    const guarded = routes.filter((r) => r.auth === 'user' || r.auth === 'admin');
+    expect(guarded.filter((r) => r.auth === 'admin').length).toBeGreaterThan(0);
+    const wrong: string[] = [];
+    for (const route of guarded) {
+      const res = await callRoute(route, {});
+      if (res.statusCode !== 401 || errorOf(res)?.code !== 'UNAUTHENTICATED') wrong.push(`${route.key} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers 403 to a signed-in user without the admin role on every 'admin' route, and lets an admin in", async () => {
+    const admin = routes.filter((r) => r.auth === 'admin');
+    const user = await make.user();
+    const boss = await make.user({ admin: true });
+    const wrong: string[] = [];
+    const calls = adminProbeCalls;
+    for (const route of admin) {
+      const res = await callRoute(route, { session: user });
+      if (res.statusCode !== 403 || errorOf(res)?.code !== 'FORBIDDEN') wrong.push(`${route.key} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(adminProbeCalls).toBe(calls);
+    // The control: the same calls from an admin reach the test-only route, so the 403 above was the role.
+    expect((await t.call('POST', `${TEST_ONLY}admin-probe`, { session: boss })).statusCode).toBe(200);
+    expect(adminProbeCalls).toBe(calls + 1);
+  });
+});
+
+/** The user's own objects of every kind the routes name, built once. */
+async function objectsOf(session: TestSession): Promise<Partial<Record<ObjectKind, string>>> {
+  const kinds = new Set(routes.flatMap((r) => idSlotsOf(r).map((s) => s.rule)).filter(isOwned));
+  const ids: Partial<Record<ObjectKind, string>> = {};
+  for (const kind of kinds) ids[kind] = await make[kind](session);
+  return ids;
+}
+
+describe('CSRF', () => {
+  let victim: TestSession;
+  let ids: Partial<Record<ObjectKind, string>>;
+  beforeAll(async () => {
+    // An admin, so that admin routes reach the CSRF check; with its own objects, so that a call that got
+    // through would succeed and change something.
+    victim = await make.user({ admin: true, credits: '50' });
+    ids = await objectsOf(victim);
+  });
+
+  it('the snapshot sees a change that a call with the token makes (the control)', async () => {
+    const before = await stateOf(victim.userId);
+    expect((await t.call('POST', `/api/files/${ids.file}/toggle-visibility`, { session: victim })).statusCode).toBe(200);
+    expect(await stateOf(victim.userId)).not.toEqual(before);
+    await t.call('POST', `/api/files/${ids.file}/toggle-visibility`, { session: victim });
+  });
+
+  it('answers 403 CSRF_INVALID on every mutating route called with a session and no token or a wrong one, and changes nothing', async () => {
+    const other = await make.user();
+    const mutating = routes.filter((r) => MUTATING_METHODS.has(r.method) && r.auth !== 'webhook');
+    expect(mutating.length).toBeGreaterThan(5);
+    const tokens: Array<[string, string | null]> = [
+      ['no token', null],
+      ['a made-up token', randomBytes(32).toString('base64url')],
+      ["another session's token", other.csrf],
+    ];
+    const wrong: string[] = [];
+    for (const route of mutating) {
+      for (const [label, csrf] of tokens) {
+        const before = await stateOf(victim.userId);
+        const probe = adminProbeCalls;
+        const res = await callRoute(route, { session: victim, csrf, ids });
+        const changed = JSON.stringify(await stateOf(victim.userId)) !== JSON.stringify(before) || adminProbeCalls !== probe;
+        if (res.statusCode !== 403 || errorOf(res)?.code !== 'CSRF_INVALID' || changed) {
+          wrong.push(`${route.key} with ${label} → ${res.statusCode} ${res.body.slice(0, 160)}${changed ? ' (state changed)' : ''}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('objects of other users', () => {
+  it('knows every id a route takes: a kind with a builder, or a shared catalogue entry', () => {
+    const problems: string[] = [];
+    for (const route of routes) {
+      for (const slot of idSlotsOf(route)) {
+        const where = `${route.key} (${slot.where} ${slot.name})`;
+        if (!slot.rule) problems.push(`${where}: add '${route.area}:${slot.name}' to ID_PARAMS in server/test-support/route-facts.ts`);
+        else if (isOwned(slot.rule) && typeof make[slot.rule] !== 'function') {
+          problems.push(`${where}: add a builder make.${slot.rule} to server/test-support/builders.ts`);
+        } else if (isOwned(slot.rule) && !unknownIdOf[slot.rule]) {
+          problems.push(`${where}: add unknownIdOf.${slot.rule} to server/test-support/builders.ts`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("answers another user's object exactly as an unknown id (404), on every route that takes one, and changes nothing", async () => {
+    const owner = await make.user({ credits: '50' });
+    const intruder = await make.user({ credits: '50' });
+    const ids = await objectsOf(owner);
+    const withIds = routes.filter((r) => idSlotsOf(r).some((s) => isOwned(s.rule)));
+    expect(withIds.length).toBeGreaterThan(10);
+    const wrong: string[] = [];
+    for (const route of withIds) {
+      const before = JSON.stringify([await stateOf(owner.userId), await stateOf(intruder.userId)]);
+      const theirs = await callRoute(route, { session: intruder, ids });
+      const unknownIds = Object.fromEntries(Object.entries(ids).map(([kind, id]) => [kind, unknownIdOf[kind as ObjectKind](id!)]));
+      const unknown = await callRoute(route, { session: intruder, ids: unknownIds });
+      const after = JSON.stringify([await stateOf(owner.userId), await stateOf(intruder.userId)]);
+      if (theirs.statusCode !== 404) wrong.push(`${route.key}: another user's object → ${theirs.statusCode} ${theirs.body.slice(0, 160)}`);
+      else if (JSON.stringify(visible(theirs)) !== JSON.stringify(visible(unknown))) {
+        wrong.push(`${route.key}: another user's object answers ${JSON.stringify(visible(theirs))}, an unknown id ${JSON.stringify(visible(unknown))}`);
+      }
+      if (after !== before) wrong.push(`${route.key}: state changed`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { asc, eq, sql } from 'drizzle-orm';
+import { cmp, sub } from '../../contract/decimal.ts';
+import { contentItems, creditAccounts, creditHolds, creditLedger, files, generations, payments, sessions, users } from '../db/schema/index.ts';
+import type { TestApp, TestSession } from './app.ts';
+import { makePng, multipartBody } from './media.ts';
+
+const data = (res: { json(): unknown }) => (res.json() as { data: any }).data;
+
+/** Fails with the answer when a builder's call did not succeed, so a broken builder names itself. */
+function expectOk(res: { statusCode: number; body: string }, what: string) {
+  if (res.statusCode !== 200) throw new Error(`builder ${what} failed: ${res.statusCode} ${res.body}`);
+}
+
+let serial = 0;
+
+/**
+ * Builders that make ready objects in one line, through the API as a browser would (Outline's buildUser, Immich's
+ * newUser). Each object kind an id route can name has a builder here and an unknown id of the same shape.
+ */
+export function builders(t: TestApp) {
+  const make = {
+    /** A signed-in user (magic link, as a browser) whose balance is exactly `credits` when given. */
+    async user(options: { credits?: string; email?: string; admin?: boolean } = {}): Promise<TestSession> {
+      const email = options.email ?? `user${++serial}-${randomUUID().slice(0, 8)}@example.com`;
+      const session = await t.signIn(email, `User ${serial}`);
+      if (options.admin) {
+        // No route grants the role: ADMIN_EMAILS does at verification, which is the auth module's to test.
+        await t.database.db.update(users).set({ roles: sql`array_append(${users.roles}, 'admin')` }).where(eq(users.id, session.userId));
+      }
+      if (options.credits !== undefined) await setBalance(session, options.credits);
+      return session;
+    },
+
+    /** An uploaded PNG in the user's gallery; answers its id. */
+    async file(owner: TestSession): Promise<string> {
+      const upload = multipartBody([{ name: 'file', filename: 'photo.png', contentType: 'image/png', data: await makePng(96, 64) }]);
+      const res = await t.call('POST', '/api/files/upload', { session: owner, raw: upload });
+      expectOk(res, 'file');
+      return data(res).file.id as string;
+    },
+
+    /** A private content item. No route creates one yet (captions will), so this goes through the service. */
+    async content(owner: TestSession): Promise<string> {
+      const row = await t.app.services.content.create({
+        userId: owner.userId,
+        title: 'Builder caption',
+        contentType: 'caption',
+        content: 'Sun, sand and salt. #summer',
+        language: 'English',
+        tone: 'Friendly',
+      });
+      return String(row.id);
+    },
+
+    /** A finished mockup generation (needs a test app started with the job queue); answers its job id. */
+    async mockupJob(owner: TestSession): Promise<string> {
+      const res = await t.call('POST', '/api/ai/generate-image', {
+        session: owner,
+        body: { toolName: 'mockup-generator', images: [(await makePng(120, 90)).toString('base64')], styles: ['poster'] },
+      });
+      expectOk(res, 'mockupJob');
+      const jobId = data(res).job_id as string;
+      // Settled before it is handed out, so the job's own progress never reads as a change made by someone else.
+      for (let i = 0; i < 240; i++) {
+        const status = await t.call('GET', `/api/ai/mockup-job-status?job_id=${jobId}`, { session: owner });
+        expectOk(status, 'mockupJob (status)');
+        if (['completed', 'failed'].includes(data(status).status)) return jobId;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      throw new Error('builder mockupJob: the job did not finish in a minute');
+    },
+
+    /** An opened, unpaid test checkout (the built-in TEST payment page); answers its checkout id. */
+    async openCheckout(owner: TestSession): Promise<string> {
+      const res = await t.call('POST', `/api/payments/test-checkout/${await firstPackage(owner)}/open`, { session: owner });
+      expectOk(res, 'openCheckout');
+      return data(res).checkout_id as string;
+    },
+
+    /** A paid test checkout; answers its checkout session id. */
+    async checkout(owner: TestSession): Promise<string> {
+      const packageId = await firstPackage(owner);
+      const opened = await t.call('POST', `/api/payments/test-checkout/${packageId}/open`, { session: owner });
+      expectOk(opened, 'checkout (open)');
+      const res = await t.call('POST', `/api/payments/test-checkout/${packageId}/confirm`, { session: owner, body: { checkout_id: data(opened).checkout_id } });
+      expectOk(res, 'checkout');
+      return data(res).session_id as string;
+    },
+  };
+
+  async function firstPackage(owner: TestSession): Promise<string> {
+    const packages = await t.call('GET', '/api/credits/packages', { session: owner });
+    expectOk(packages, 'credit packages');
+    return data(packages).packages[0].uuid as string;
+  }
+
+  async function setBalance(session: TestSession, credits: string) {
+    const now = (await t.app.services.credits.account(session.userId)).balance;
+    const delta = sub(credits, now);
+    if (cmp(delta, '0') === 0) return;
+    const entry = { userId: session.userId, type: 'adjustment' as const, description: 'Test balance', idempotencyKey: `test-balance:${randomUUID()}` };
+    await t.database.db.transaction(async (tx) => {
+      if (cmp(delta, '0') > 0) await t.app.services.credits.grant(tx, { ...entry, amount: delta });
+      else await t.app.services.credits.takeBack(tx, { ...entry, amount: sub('0', delta) });
+    });
+  }
+
+  /**
+   * Everything a user owns, read from the tables (not through routes, which may count views): compare two
+   * snapshots to prove a refused call changed nothing. Session activity times are left out.
+   */
+  async function stateOf(userId: string) {
+    const db = t.database.db;
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    const liveSessions = await db
+      .select({ id: sessions.id, csrf: sessions.csrfToken, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(asc(sessions.id));
+    return {
+      user,
+      sessions: liveSessions,
+      account: await db.select().from(creditAccounts).where(eq(creditAccounts.userId, userId)),
+      ledger: await db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.seq)),
+      holds: await db.select().from(creditHolds).where(eq(creditHolds.userId, userId)).orderBy(asc(creditHolds.id)),
+      files: await db.select().from(files).where(eq(files.userId, userId)).orderBy(asc(files.id)),
+      content: await db.select().from(contentItems).where(eq(contentItems.userId, userId)).orderBy(asc(contentItems.id)),
+      generations: await db.select().from(generations).where(eq(generations.userId, userId)).orderBy(asc(generations.id)),
+      payments: await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.id)),
+    };
+  }
+
+  return { make, stateOf };
+}
+
+/** What `make` can build for an id parameter, and an id of the same shape that names nothing. */
+export type ObjectKind = 'file' | 'content' | 'mockupJob' | 'openCheckout' | 'checkout';
+
+export const unknownIdOf: Record<ObjectKind, (real: string) => string> = {
+  file: () => randomUUID(),
+  content: (real) => String(Math.min(2_147_483_647, Number(real) + 1_000_000)),
+  mockupJob: () => randomUUID(),
+  openCheckout: (real) => sameShape(real),
+  checkout: (real) => sameShape(real),
+};
+
+/** The same prefix and length as a real token id (cs_test_…), with a tail that names nothing. */
+function sameShape(real: string): string {
+  const prefix = /^[a-z]+_(test_)?/.exec(real)?.[0] ?? '';
+  return prefix + randomUUID().replaceAll('-', '').padEnd(real.length, 'x').slice(0, real.length - prefix.length);
+}
