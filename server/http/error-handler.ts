@@ -40,6 +40,30 @@ function sendError(
     .send({ success: false, error: { ...extra, code, message, request_id: request.id } });
 }
 
+/** Seconds a client should wait before retrying while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+// SQLSTATE 57P01 admin shutdown (pg_terminate_backend), 57P02 crash shutdown, 57P03 cannot connect now; class 08: connection exceptions.
+const CONNECTION_SQLSTATE = /^(57P0[123]|08[0-9A-Z]{3})$/;
+// node-postgres raises these without a code: a dropped connection, the pool's connection timeout, a closed pool.
+const CONNECTION_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end/i;
+
+/**
+ * Whether an error means the database cannot be reached (as opposed to a query it refused). Drizzle wraps the
+ * driver's error, so the `cause` chain is followed.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let e = err; e instanceof Error && !seen.has(e); e = (e as { cause?: unknown }).cause) {
+    seen.add(e);
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (CONNECTION_ERRNOS.has(code) || CONNECTION_SQLSTATE.test(code))) return true;
+    if (CONNECTION_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}
+
 /** Maps every error to the one envelope; unknown errors are logged and answered with a plain 500. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -63,6 +87,12 @@ export function registerErrorHandler(app: FastifyInstance) {
         (status === 429 && err.message) ||
         (status === 400 ? badJsonMessage(err) : known.message);
       return sendError(reply, request, status, known.code, message);
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The database is down or restarting: a passing state the client should retry, not a bug (health says the same).
+      request.log.warn({ err }, 'database unreachable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(reply, request, 503, 'SERVICE_UNAVAILABLE', 'The service is briefly unavailable. Please try again shortly.');
     }
     request.log.error({ err }, 'unhandled error');
     if (status === 503) return sendError(reply, request, 503, 'SERVICE_UNAVAILABLE', STATUS_CODES[503]!.message);
