@@ -1,16 +1,55 @@
 import http from 'node:http';
 
+/** One stored object; tests may move `lastModified` back to age it. */
+export interface FakeS3Object {
+  body: Buffer;
+  contentType: string;
+  lastModified: Date;
+}
+
 /**
- * A small S3-compatible server (path-style REST: PUT, GET with Range, HEAD, DELETE) on a loopback port,
- * as the S3 adapter's peer in tests. It checks that requests are SigV4-signed with the expected key.
+ * A small S3-compatible server (path-style REST: PUT, GET with Range, HEAD, DELETE, and ListObjectsV2 with
+ * prefix, max-keys and continuation tokens in S3's XML) on a loopback port, as the S3 adapter's peer in tests.
+ * It checks that requests are SigV4-signed with the expected key.
  */
 export async function startFakeS3(opts: { bucket: string; accessKeyId: string }) {
-  const objects = new Map<string, { body: Buffer; contentType: string }>();
+  const objects = new Map<string, FakeS3Object>();
   const requests: Array<{ method: string; path: string }> = [];
 
   const xmlError = (res: http.ServerResponse, status: number, code: string, message: string) => {
     res.writeHead(status, { 'content-type': 'application/xml' });
     res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`);
+  };
+
+  /**
+   * GET /bucket?list-type=2: keys in UTF-8 binary order; the continuation token is opaque to the client
+   * (here the base64 of the last key returned), as S3's is.
+   */
+  const listObjectsV2 = (res: http.ServerResponse, q: URLSearchParams) => {
+    const prefix = q.get('prefix') ?? '';
+    const maxKeys = Math.min(Number(q.get('max-keys') ?? 1000) || 1000, 1000);
+    const token = q.get('continuation-token');
+    const after = token ? Buffer.from(token, 'base64').toString('utf8') : (q.get('start-after') ?? '');
+    const keys = [...objects.keys()].filter((k) => k.startsWith(prefix) && k > after).sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    const page = keys.slice(0, maxKeys);
+    const truncated = keys.length > maxKeys;
+    const contents = page
+      .map((k) => {
+        const o = objects.get(k)!;
+        return `<Contents><Key>${xmlEscape(k)}</Key><LastModified>${o.lastModified.toISOString()}</LastModified><ETag>&quot;fake&quot;</ETag><Size>${o.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`;
+      })
+      .join('');
+    res.writeHead(200, { 'content-type': 'application/xml' });
+    res.end(
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+        '<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">' +
+        `<Name>${xmlEscape(opts.bucket)}</Name><Prefix>${xmlEscape(prefix)}</Prefix>` +
+        (token ? `<ContinuationToken>${xmlEscape(token)}</ContinuationToken>` : '') +
+        `<KeyCount>${page.length}</KeyCount><MaxKeys>${maxKeys}</MaxKeys><IsTruncated>${truncated}</IsTruncated>` +
+        (truncated ? `<NextContinuationToken>${Buffer.from(page[page.length - 1]!).toString('base64')}</NextContinuationToken>` : '') +
+        contents +
+        '</ListBucketResult>',
+    );
   };
 
   const server = http.createServer((req, res) => {
@@ -23,6 +62,7 @@ export async function startFakeS3(opts: { bucket: string; accessKeyId: string })
     const [, bucket, ...rest] = url.pathname.split('/');
     if (bucket !== opts.bucket) return xmlError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist');
     const key = decodeURIComponent(rest.join('/'));
+    if (req.method === 'GET' && key === '' && url.searchParams.get('list-type') === '2') return listObjectsV2(res, url.searchParams);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -31,7 +71,7 @@ export async function startFakeS3(opts: { bucket: string; accessKeyId: string })
         case 'PUT': {
           let body: Buffer = Buffer.concat(chunks);
           if (String(req.headers['content-encoding'] ?? '').includes('aws-chunked')) body = decodeAwsChunked(body);
-          objects.set(key, { body, contentType: String(req.headers['content-type'] ?? 'application/octet-stream') });
+          objects.set(key, { body, contentType: String(req.headers['content-type'] ?? 'application/octet-stream'), lastModified: new Date() });
           res.writeHead(200, { etag: '"fake"' });
           return res.end();
         }
@@ -76,6 +116,8 @@ export async function startFakeS3(opts: { bucket: string; accessKeyId: string })
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** Decodes an aws-chunked body (`size;chunk-signature=…\r\n data \r\n … 0;…\r\n trailers`). */
 function decodeAwsChunked(body: Buffer): Buffer {

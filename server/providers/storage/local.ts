@@ -43,5 +43,39 @@ export function localStorage(root: string): ObjectStorage {
         return false;
       }
     },
+    // Temp files a killed put left (`<key>.<hex>.tmp`) are listed too, so reconciliation can remove them.
+    // The cursor is the last key of the page (like S3's StartAfter).
+    async list({ prefix, cursor, limit = 1000 }) {
+      const base = path.resolve(root);
+      const keys: string[] = [];
+      const walk = async (dir: string): Promise<void> => {
+        let entries: fs.Dirent[];
+        try {
+          entries = await fs.promises.readdir(dir, { withFileTypes: true });
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+          throw err;
+        }
+        for (const entry of entries) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) await walk(full);
+          else if (entry.isFile()) {
+            const key = path.relative(base, full).split(path.sep).join('/');
+            if (key.startsWith(prefix) && (!cursor || key > cursor)) keys.push(key);
+          }
+        }
+      };
+      // Only the folder the prefix names is walked, not the whole store.
+      const top = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+      await walk(top ? path.join(base, ...top.split('/')) : base);
+      keys.sort();
+      const page = keys.slice(0, limit);
+      const objects = [];
+      for (const key of page) {
+        const stat = await fs.promises.stat(path.join(base, ...key.split('/'))).catch(() => null);
+        if (stat) objects.push({ key, lastModified: stat.mtime, size: stat.size });
+      }
+      return { objects, cursor: keys.length > limit ? page[page.length - 1]! : null };
+    },
   };
 }

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { assertKey, type ObjectStorage } from './storage.ts';
 
 export interface S3Settings {
@@ -61,6 +61,16 @@ export function s3Storage(settings: S3Settings): ObjectStorage {
         if (isMissing(err)) return false;
         throw err;
       }
+    },
+    async list({ prefix, cursor, limit = 1000 }) {
+      const out = await client.send(
+        new ListObjectsV2Command({ Bucket, Prefix: prefix, MaxKeys: limit, ContinuationToken: cursor ?? undefined }),
+      );
+      const objects = (out.Contents ?? [])
+        .filter((o) => o.Key)
+        // No date means we cannot tell its age: treat it as new, so reconciliation never removes it early.
+        .map((o) => ({ key: o.Key!, lastModified: o.LastModified ?? new Date(), size: Number(o.Size ?? 0) }));
+      return { objects, cursor: out.IsTruncated && out.NextContinuationToken ? out.NextContinuationToken : null };
     },
   };
 }

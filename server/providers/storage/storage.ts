@@ -6,6 +6,19 @@ export interface StoredObject {
   size: number;
 }
 
+/** One object as a listing shows it. */
+export interface ListedObject {
+  key: string;
+  lastModified: Date;
+  size: number;
+}
+
+/** One page of a listing, in key order; `cursor` continues it, null on the last page. */
+export interface ObjectPage {
+  objects: ListedObject[];
+  cursor: string | null;
+}
+
 /** Where file bytes live. Keys are server-made (`[a-z0-9/_.-]`), never user input. */
 export interface ObjectStorage {
   readonly kind: 'local' | 's3';
@@ -15,6 +28,8 @@ export interface ObjectStorage {
   /** Removes the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Objects under a prefix (`files/`), a page at a time (at most `limit`, default 1000), for reconciliation. */
+  list(options: { prefix: string; cursor?: string | null; limit?: number }): Promise<ObjectPage>;
 }
 
 const KEY = /^[a-z0-9][a-z0-9/_.-]{0,255}$/;
