@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { createTestApp, type TestApp, type TestSession } from '../../test-suppor
 import { startFakeGemini, type FakeGemini } from '../../test-support/fake-ai/gemini.ts';
 import { startFakeReplicate, type FakeReplicate } from '../../test-support/fake-ai/replicate.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../../test-support/fake-ai/openai.ts';
-import { makeJpeg, makePng } from '../../test-support/media.ts';
+import { makeJpeg, makePng, multipartBody } from '../../test-support/media.ts';
 
 const OPENAI_KEY = 'sk-test-openai-key';
 const data = (res: { json(): unknown }) => (res.json() as { data: any }).data;
@@ -472,4 +473,56 @@ describe('nothing left behind: abandoned generations and hold expiry', () => {
     expect(hold!.serviceType).toBe('mockup');
     expect(hold!.expiresAt.getTime() - hold!.createdAt.getTime()).toBe(7 * 60_000);
   });
+});
+
+describe('one size limit for every image that enters the system', () => {
+  let t: TestApp;
+  let big: Buffer;
+  let padded: Buffer;
+  beforeAll(async () => {
+    t = await createTestApp(); // UPLOAD_MAX_IMAGE_BYTES at its default, 20 MB
+    // A real 22 MB PNG well within the pixel limit: noise does not compress.
+    const side = 2720;
+    big = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+    // A small valid PNG carrying 22 MB after its end (sharp decodes it; only the size is wrong).
+    padded = Buffer.concat([await makePng(64, 64), Buffer.alloc(22 * 1024 * 1024)]);
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  async function expectRefusedBeforeAnyHold(s: TestSession, body: object) {
+    const ledgerBefore = data(await t.call('GET', '/api/credits/transactions', { session: s })).transactions.length;
+    const res = await t.call('POST', '/api/ai/generate-image', { session: s, body });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(413);
+    expect(error(res)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringMatching(/20 MB/) });
+    expect(await t.database.db.select().from(creditHolds).where(eq(creditHolds.userId, s.userId))).toHaveLength(0);
+    expect(await t.database.db.select().from(generations).where(eq(generations.userId, s.userId))).toHaveLength(0);
+    expect(await t.database.db.select().from(files).where(eq(files.userId, s.userId))).toHaveLength(0);
+    expect(data(await t.call('GET', '/api/credits/transactions', { session: s })).transactions).toHaveLength(ledgerBefore);
+    expect(await balance(t, s)).toBe('5.0000');
+    expect((await t.app.services.credits.audit(s.userId)).held).toBe('0.0000');
+  }
+
+  it('refuses a 22 MB PNG as imageData with 413 before any hold, as an upload of it is refused', async () => {
+    expect(big.length).toBeGreaterThan(21 * 1024 * 1024);
+    const s = await t.signIn('big-morph@example.com');
+    await expectRefusedBeforeAnyHold(s, { imageData: b64(big) });
+    const upload = await t.call('POST', '/api/files/upload', { session: s, raw: multipartBody([{ name: 'file', filename: 'big.png', contentType: 'image/png', data: big }]) });
+    expect([upload.statusCode, error(upload).code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+  }, 60_000);
+
+  it('refuses the same as a data URL, as maskData and as a mockup image', async () => {
+    const s = await t.signIn('big-fields@example.com');
+    const small = b64(await makePng(64, 64));
+    await expectRefusedBeforeAnyHold(s, { imageData: `data:image/png;base64,${b64(padded)}` });
+    await expectRefusedBeforeAnyHold(s, { imageData: small, maskData: b64(padded) });
+    await expectRefusedBeforeAnyHold(s, { toolName: 'mockup-generator', images: [small, b64(padded)], styles: ['poster', 'coffee-mug'] });
+  }, 60_000);
+
+  it('still takes an image just under the limit', async () => {
+    const s = await t.signIn('under-limit@example.com');
+    const under = Buffer.concat([await makePng(64, 64), Buffer.alloc(19 * 1024 * 1024)]);
+    const res = await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(under) } });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(await balance(t, s)).toBe('4.7500');
+  }, 60_000);
 });

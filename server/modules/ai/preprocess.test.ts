@@ -51,9 +51,13 @@ describe('prepareSource', () => {
 describe('decodeImageData and morphPrompt', () => {
   it('accepts bare base64 and data URLs, refuses other text', async () => {
     const png = await makePng(10, 10);
-    expect(decodeImageData(png.toString('base64'))).toEqual(png);
-    expect(decodeImageData(`data:image/png;base64,${png.toString('base64')}`)).toEqual(png);
-    expect(() => decodeImageData('<script>alert(1)</script>')).toThrow(/base64/);
+    expect(decodeImageData(png.toString('base64'), 'imageData', png.length)).toEqual(png);
+    expect(decodeImageData(`data:image/png;base64,${png.toString('base64')}`, 'imageData', png.length)).toEqual(png);
+    expect(() => decodeImageData('<script>alert(1)</script>', 'imageData', 1024)).toThrow(/base64/);
+    // One byte over the limit, bare or as a data URL: 413 like an upload, naming the field.
+    for (const value of [png.toString('base64'), `data:image/png;base64,${png.toString('base64')}`]) {
+      expect(() => decodeImageData(value, 'maskData', png.length - 1)).toThrow(expect.objectContaining({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringMatching(/^maskData: /) }));
+    }
   });
 
   it('says how close to stay and asks to paint green areas', () => {

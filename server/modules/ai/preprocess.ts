@@ -1,12 +1,19 @@
 import sharp from 'sharp';
 import { EXTEND_FILL_COLOR, MAX_SOURCE_SIDE, type AspectRatio } from '../../../contract/ai.ts';
-import { badRequest } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
 
-/** Decodes base64 image data, bare or as a data URL; refuses what is not base64. */
-export function decodeImageData(value: string, field = 'imageData'): Buffer {
+/**
+ * Decodes base64 image data, bare or as a data URL: the one way a base64 image field enters the system.
+ * Refuses what is not base64, and (413, as an upload of the same file is) what decodes to more than
+ * `maxBytes` (UPLOAD_MAX_IMAGE_BYTES); callers decode before any credit hold. The JSON body limit bounds the decode.
+ */
+export function decodeImageData(value: string, field: string, maxBytes: number): Buffer {
   const base64 = value.startsWith('data:') ? value.slice(value.indexOf(',') + 1) : value;
   if (!/^[A-Za-z0-9+/=\s]+$/.test(base64)) throw badRequest(`${field}: must be base64 image data`);
   const buffer = Buffer.from(base64, 'base64');
+  if (buffer.length > maxBytes) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `${field}: the image is too large. The limit is ${Math.floor(maxBytes / 1024 / 1024)} MB.`);
+  }
   if (buffer.length < 8) throw badRequest(`${field}: the image is empty`);
   return buffer;
 }

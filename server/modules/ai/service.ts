@@ -36,7 +36,7 @@ export interface AiDeps {
   files: Pick<FilesService, 'save' | 'readOwn' | 'delete'>;
   jobs: JobSender;
   providers: AiProviders;
-  settings: { maxImagePixels: number; isDevelopment: boolean };
+  settings: { maxImagePixels: number; maxImageBytes: number; isDevelopment: boolean };
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
@@ -67,7 +67,7 @@ export function createAiService(deps: AiDeps) {
   const { db, clock, credits, pricing, files, providers } = deps;
 
   async function checkedImage(data: string, field: string) {
-    return processImage(decodeImageData(data, field), deps.settings.maxImagePixels);
+    return processImage(decodeImageData(data, field, deps.settings.maxImageBytes), deps.settings.maxImagePixels);
   }
 
   interface Paid {
