@@ -157,3 +157,10 @@ export const DEFAULT_PACKAGES: readonly PackageSeed[] = [
   { name: 'Creator', description: '20 credits plus 2 bonus credits', price_usd: '20.00', credits: '20', bonus_credits: '2' },
   { name: 'Studio', description: '50 credits plus 10 bonus credits', price_usd: '50.00', credits: '50', bonus_credits: '10' },
 ];
+
+/**
+ * The header every paid POST takes (server/http/idempotency.ts): one key per user action, so a repeat of the action
+ * answers the first answer and charges nothing more. Kept 24 hours, per user.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;

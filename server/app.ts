@@ -16,6 +16,7 @@ import { registerJsonParser } from './http/json-body.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerSessionGuard } from './http/session.ts';
+import { registerIdempotency } from './http/idempotency.ts';
 import { registerUrlGuard } from './http/url-guard.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps) {
   });
   registerUrlGuard(app);
   registerSessionGuard(app, { db: database.db, clock });
+  registerIdempotency(app, { store: services.idempotency.store, clock, abandonedAfterMs: config.HOLD_TTL_MINUTES * 60_000 });
 
   await app.register(swagger, {
     openapi: {

@@ -16,6 +16,8 @@ import { createPricingService } from './modules/pricing/service.ts';
 import { createToolsService } from './modules/tools/service.ts';
 import { createContentService } from './modules/content/service.ts';
 import { filesJobs } from './modules/files/jobs.ts';
+import { idempotencyJobs } from './modules/idempotency/jobs.ts';
+import { createIdempotencyService } from './modules/idempotency/service.ts';
 import { createFilesService } from './modules/files/service.ts';
 import { localStorage } from './providers/storage/local.ts';
 import { s3Storage } from './providers/storage/s3.ts';
@@ -95,6 +97,7 @@ export function createServices(deps: ServiceDeps) {
   const pricing = createPricingService({ db, credits });
   const payments = createPaymentsService({ db, clock, credits, stripe: stripeFrom(config), publicUrl: config.PUBLIC_URL, log });
   const tools = createToolsService({ db });
+  const idempotency = createIdempotencyService({ db, clock });
   const ai = createAiService({
     db,
     clock,
@@ -113,12 +116,18 @@ export function createServices(deps: ServiceDeps) {
     await pricing.seed();
     await payments.seed();
   }
-  return { mailer, storage, jobs, aiProviders, account, auth, credits, pricing, payments, tools, files, content, ai, seed };
+  return { mailer, storage, jobs, aiProviders, account, auth, credits, pricing, payments, tools, files, content, ai, idempotency, seed };
 }
 
 export type Services = ReturnType<typeof createServices>;
 
 /** Every background job kind, for the queue. */
 export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobDefinition[] {
-  return [...authJobs(services.auth, log), ...creditsJobs(services.credits, log), ...filesJobs(services.files, log), ...aiJobs(services.ai)];
+  return [
+    ...authJobs(services.auth, log),
+    ...creditsJobs(services.credits, log),
+    ...filesJobs(services.files, log),
+    ...aiJobs(services.ai),
+    ...idempotencyJobs(services.idempotency, log),
+  ];
 }

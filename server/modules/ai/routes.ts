@@ -25,7 +25,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesDeps> = async (app, deps) =
     '/generate-image',
     {
       bodyLimit: deps.limits.bodyLimitBytes,
-      config: { auth: 'user', rateLimit },
+      config: { auth: 'user', paid: true, rateLimit },
       schema: {
         tags,
         summary: 'AI Image Morpher (answers the image) or, with toolName mockup-generator, a mockup job (answers job_id)',
@@ -58,7 +58,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesDeps> = async (app, deps) =
   app.post(
     '/upscale-image',
     {
-      config: { auth: 'user', rateLimit },
+      config: { auth: 'user', paid: true, rateLimit },
       schema: { tags, summary: 'Upscale one of my images', body: upscaleRequest, response: { 200: okSchema(upscaleResponse) } },
     },
     async (request) => ok(await deps.ai.upscale(currentUser(request).id, request.body)),

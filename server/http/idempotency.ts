@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../contract/credits.ts';
+import type { Clock } from '../lib/clock.ts';
+import { badRequest, conflict } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route charges credits: it takes an Idempotency-Key, and a repeat with the same key answers the first
+     * answer and charges nothing more (server/http/idempotency.ts). Only for POST routes with a signed-in user.
+     */
+    paid?: boolean;
+  }
+  interface FastifyInstance {
+    /** Every route declared `config.paid`, as registered (the replay test walks this list). */
+    paidRoutes: ReadonlyArray<{ method: string; url: string }>;
+  }
+  interface FastifyRequest {
+    idempotency: Claim | null;
+  }
+}
+
+/** How long a key is remembered. */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 3600_000;
+
+export interface StoredAnswer {
+  requestHash: string;
+  /** Null while the first call is still running. */
+  statusCode: number | null;
+  response: unknown;
+}
+
+interface Claim {
+  userId: string;
+  key: string;
+  requestHash: string;
+}
+
+/** Where keys live; implemented over the idempotency_keys table by server/modules/idempotency. */
+export interface IdempotencyStore {
+  /**
+   * Records the key as running for this request and answers null; or, when the user already has this key,
+   * answers what was stored. A stored key older than `expiredBefore`, or still running since before
+   * `abandonedBefore`, is taken over as a new claim.
+   */
+  claim(claim: Claim, now: Date, stale: { expiredBefore: Date; abandonedBefore: Date }): Promise<StoredAnswer | null>;
+  /** Stores the answer of a claimed key. */
+  finish(claim: Claim, statusCode: number, response: unknown): Promise<void>;
+  /** Forgets a claimed key that has no answer to keep. */
+  release(claim: Claim): Promise<void>;
+}
+
+export interface IdempotencyDeps {
+  store: IdempotencyStore;
+  clock: Clock;
+  /**
+   * A key still marked running after this long belonged to a process that died: by then the hold TTL sweep has
+   * released its hold, so the first call can no longer charge, and the user may run the key again.
+   */
+  abandonedAfterMs: number;
+}
+
+/** JSON with object keys sorted, so `{a, b}` and `{b, a}` are one request. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+function requestHash(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(`${request.method} ${request.url}\n`)
+    .update(canonicalJson(request.body ?? null))
+    .digest('hex');
+}
+
+function keyOf(request: FastifyRequest): string | null {
+  const sent = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+  if (sent === undefined) return null;
+  if (typeof sent !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(sent)) {
+    throw badRequest(`${IDEMPOTENCY_KEY_HEADER} must be 1 to 255 printable ASCII characters.`);
+  }
+  return sent;
+}
+
+/**
+ * Makes every route declared `config.paid` idempotent per user and `Idempotency-Key`: the first call claims the
+ * key, its answer is stored, and a repeat with the same key and body gets that answer (marked
+ * `Idempotent-Replayed: true`) without running again. The same key with another body, or while the first call
+ * still runs, answers 409 and runs nothing. Calls without the header run as before.
+ */
+export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps) {
+  const paidRoutes: Array<{ method: string; url: string }> = [];
+  app.decorate('paidRoutes', paidRoutes);
+  app.decorateRequest('idempotency', null);
+
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { paid?: boolean; auth?: string } | undefined;
+    if (!config?.paid) return;
+    const methods = [route.method].flat();
+    // A key is kept per user, and only a POST is a new action: anything else would replay the wrong answers.
+    if (methods.some((m) => m !== 'POST') || (config.auth !== 'user' && config.auth !== 'admin')) {
+      throw new Error(`Paid route ${methods.join(',')} ${route.url} must be a POST for a signed-in user (config.auth: 'user' | 'admin')`);
+    }
+    paidRoutes.push({ method: 'POST', url: route.url });
+  });
+
+  // After validation, so a refused body claims nothing; before the handler, so a repeat runs nothing.
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.routeOptions.config.paid || !request.auth) return;
+    const key = keyOf(request);
+    if (key === null) return;
+    const claim: Claim = { userId: request.auth.user.id, key, requestHash: requestHash(request) };
+    const now = deps.clock.now();
+    const stored = await deps.store.claim(claim, now, {
+      expiredBefore: new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS),
+      abandonedBefore: new Date(now.getTime() - deps.abandonedAfterMs),
+    });
+    if (stored === null) {
+      request.idempotency = claim;
+      return;
+    }
+    if (stored.requestHash !== claim.requestHash) {
+      throw conflict(`This ${IDEMPOTENCY_KEY_HEADER} was used for a different request. Send a new key for a new action.`);
+    }
+    if (stored.statusCode === null) {
+      throw conflict(`A request with this ${IDEMPOTENCY_KEY_HEADER} is still being processed. Wait for its answer.`);
+    }
+    reply.code(stored.statusCode).header('idempotent-replayed', 'true').type('application/json; charset=utf-8');
+    return reply.send(JSON.stringify(stored.response));
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = request.idempotency;
+    if (!claim) return payload;
+    request.idempotency = null;
+    await settle(claim, reply.statusCode, payload, request.log);
+    return payload;
+  });
+
+  /**
+   * Successful answers are kept and replayed. Failed ones (4xx, 5xx) free the key instead: every paid route
+   * releases its hold when it fails, so a failure charged nothing and running the key again is safe, and it is
+   * what the user wants after topping up (402), fixing the input, or a provider outage. Replaying a failure would
+   * only be right for one that had already spent something, and none does.
+   */
+  async function settle(claim: Claim, statusCode: number, payload: unknown, log: FastifyBaseLogger) {
+    try {
+      const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+      if (statusCode < 400 && text !== null) await deps.store.finish(claim, statusCode, JSON.parse(text));
+      else await deps.store.release(claim);
+    } catch (err) {
+      // The answer still goes out; the key stays marked running until it counts as abandoned.
+      log.error({ err, key: claim.key }, 'could not store the answer of an idempotency key');
+    }
+  }
+}

@@ -1,0 +1,263 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditLedger, generations, idempotencyKeys } from '../../db/schema/index.ts';
+import { jobDefinitions } from '../../services.ts';
+import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
+import { startFakeReplicate, type FakeReplicate } from '../../test-support/fake-ai/replicate.ts';
+import { makePng } from '../../test-support/media.ts';
+
+/**
+ * Every paid POST takes an Idempotency-Key: a repeat with the same key and body answers the first answer and
+ * charges nothing more; the same key with another body, or while the first still runs, answers 409.
+ */
+
+const json = (res: { json(): unknown }) => res.json() as { success: boolean; data?: any; error?: any };
+const b64 = (buf: Buffer) => buf.toString('base64');
+const HEADER = 'idempotency-key';
+
+let t: TestApp;
+let png: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  png = b64(await makePng(96, 64));
+});
+afterAll(() => t?.close());
+
+let n = 0;
+const signIn = () => t.signIn(`idem-${++n}-${Math.random().toString(16).slice(2, 8)}@example.com`);
+
+const post = (s: TestSession, url: string, body: unknown, key?: string) =>
+  t.call('POST', url, { session: s, body, headers: key === undefined ? {} : { [HEADER]: key } });
+
+/** What a user was charged, as rows and as a balance, and how many generations they ran. */
+async function footprint(s: TestSession) {
+  const [ledger] = await t.database.db.select({ n: count() }).from(creditLedger).where(eq(creditLedger.userId, s.userId));
+  const [gens] = await t.database.db.select({ n: count() }).from(generations).where(eq(generations.userId, s.userId));
+  const audit = await t.app.services.credits.audit(s.userId);
+  return { ledgerRows: Number(ledger!.n), generations: Number(gens!.n), balance: audit.balance, held: audit.held };
+}
+
+async function usageRows(s: TestSession) {
+  const [row] = await t.database.db
+    .select({ n: count() })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, s.userId), eq(creditLedger.type, 'usage')));
+  return Number(row!.n);
+}
+
+/** A gallery image of the user's to upscale (made by a morph, charged before the test's own calls). */
+async function sourceImage(s: TestSession): Promise<string> {
+  const res = await post(s, '/api/ai/generate-image', { imageData: png });
+  expect(res.statusCode, res.body).toBe(200);
+  return json(res).data.uuid;
+}
+
+/**
+ * A valid body for every paid route. A new paid route fails the first test below until it has one here,
+ * so it cannot ship without the replay test.
+ */
+const SAMPLES: Record<string, (s: TestSession) => Promise<object>> = {
+  'POST /api/ai/generate-image': async () => ({ imageData: png, userPrompt: 'make it warmer' }),
+  'POST /api/ai/upscale-image': async (s) => ({ image_uuid: await sourceImage(s), scale_factor: 2, quality_tier: 'fast', provider: 'local' }),
+};
+
+const paidRoutes = () => t.app.paidRoutes.map((r) => `${r.method} ${r.url}`).sort();
+
+describe('every paid route (from the route table)', () => {
+  it('is declared paid and has a sample body here', () => {
+    expect(paidRoutes()).toEqual(expect.arrayContaining(['POST /api/ai/generate-image', 'POST /api/ai/upscale-image']));
+    expect(paidRoutes()).toEqual(Object.keys(SAMPLES).sort());
+  });
+
+  it('replays the first answer for the same key and body, and charges nothing more', async () => {
+    for (const route of paidRoutes()) {
+      const [, url] = route.split(' ') as [string, string];
+      const s = await signIn();
+      const body = await SAMPLES[route]!(s);
+      const before = await footprint(s);
+      const key = `generic-${route}`;
+      const first = await post(s, url, body, key);
+      expect(first.statusCode, `${route}: ${first.body}`).toBeLessThan(300);
+      const charged = await footprint(s);
+      expect(charged.balance, `${route} charges something, or this test proves nothing`).not.toBe(before.balance);
+
+      const again = await post(s, url, body, key);
+      expect(again.statusCode, route).toBe(first.statusCode);
+      expect(json(again), route).toEqual(json(first));
+      expect(again.headers['idempotent-replayed'], route).toBe('true');
+      expect(await footprint(s), route).toEqual(charged);
+
+      // Without the key, the same body is a new action and is charged again (the baseline).
+      const fresh = await post(s, url, body);
+      expect(fresh.statusCode, route).toBe(first.statusCode);
+      expect((await footprint(s)).balance, route).not.toBe(charged.balance);
+    }
+  });
+});
+
+describe('upscale-image with an Idempotency-Key', () => {
+  it('same key twice: the same answer, one ledger row; same key with another body: 409, nothing charged', async () => {
+    const s = await signIn();
+    const source = await sourceImage(s);
+    const body = { image_uuid: source, scale_factor: 2, quality_tier: 'fast', provider: 'local' };
+    const usageBefore = await usageRows(s);
+    const first = await post(s, '/api/ai/upscale-image', body, 'upscale-1');
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await post(s, '/api/ai/upscale-image', body, 'upscale-1');
+    expect(second.statusCode).toBe(200);
+    expect(json(second)).toEqual(json(first));
+    expect(await usageRows(s)).toBe(usageBefore + 1);
+    const after = await footprint(s);
+
+    const other = await post(s, '/api/ai/upscale-image', { ...body, scale_factor: 4 }, 'upscale-1');
+    expect(other.statusCode, other.body).toBe(409);
+    expect(json(other).error).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/different request/i) });
+    expect(await footprint(s)).toEqual(after);
+    // The same body with its keys in another order is the same request.
+    const reordered = await post(s, '/api/ai/upscale-image', { provider: 'local', quality_tier: 'fast', scale_factor: 2, image_uuid: source }, 'upscale-1');
+    expect(json(reordered)).toEqual(json(first));
+    expect(await footprint(s)).toEqual(after);
+  });
+});
+
+describe('generate-image (morph) with an Idempotency-Key', () => {
+  it('same key twice: the same answer, one ledger row; same key with another body: 409, nothing charged', async () => {
+    const s = await signIn();
+    const body = { imageData: png, userPrompt: 'black and white', variability: 3 };
+    const first = await post(s, '/api/ai/generate-image', body, 'morph-1');
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await post(s, '/api/ai/generate-image', body, 'morph-1');
+    expect(json(second)).toEqual(json(first));
+    expect(await usageRows(s)).toBe(1);
+    const after = await footprint(s);
+    expect(after.balance).toBe('4.7500');
+
+    const other = await post(s, '/api/ai/generate-image', { ...body, userPrompt: 'sepia' }, 'morph-1');
+    expect(other.statusCode).toBe(409);
+    expect(json(other).error.code).toBe('CONFLICT');
+    expect(await footprint(s)).toEqual(after);
+  });
+
+  it('5 calls with one key at once: one runs and is charged, the others answer 409 or its answer', async () => {
+    const s = await signIn();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(s, '/api/ai/generate-image', { imageData: png }, 'burst')));
+    const ran = answers.filter((r) => r.statusCode === 200);
+    expect(ran.length).toBeGreaterThanOrEqual(1);
+    for (const r of ran) expect(json(r)).toEqual(json(ran[0]!));
+    for (const r of answers.filter((x) => x.statusCode !== 200)) {
+      expect(r.statusCode, r.body).toBe(409);
+      expect(json(r).error.message).toMatch(/still being processed/i);
+    }
+    expect(await usageRows(s)).toBe(1);
+    expect((await footprint(s)).balance).toBe('4.7500');
+  });
+
+  it('keys are per user: another user with the same key gets their own answer and pays for it', async () => {
+    const a = await signIn();
+    const b = await signIn();
+    const body = { imageData: png };
+    const mine = await post(a, '/api/ai/generate-image', body, 'shared-key');
+    const theirs = await post(b, '/api/ai/generate-image', body, 'shared-key');
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(json(theirs).data.uuid).not.toBe(json(mine).data.uuid);
+    expect((await footprint(a)).balance).toBe('4.7500');
+    expect((await footprint(b)).balance).toBe('4.7500');
+  });
+
+  it('a failed answer frees the key: after a 402 and a top-up, the same key runs and charges once', async () => {
+    const s = await signIn();
+    const hold = await t.app.services.credits.hold({ userId: s.userId, amount: '4.9', serviceType: 'test', description: 'x' });
+    const short = await post(s, '/api/ai/generate-image', { imageData: png }, 'after-402');
+    expect(short.statusCode).toBe(402);
+    await t.app.services.credits.release(hold.id);
+    const retry = await post(s, '/api/ai/generate-image', { imageData: png }, 'after-402');
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(json(await post(s, '/api/ai/generate-image', { imageData: png }, 'after-402'))).toEqual(json(retry));
+    expect((await footprint(s)).balance).toBe('4.7500');
+  });
+
+  it.each([
+    ['empty', ''],
+    ['256 characters', 'k'.repeat(256)],
+    ['a tab', 'a\tb'],
+    ['non-ASCII', 'clé'],
+  ])('refuses a key that is %s with 400 and charges nothing', async (_label, key) => {
+    const s = await signIn();
+    const res = await post(s, '/api/ai/generate-image', { imageData: png }, key);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(json(res).error.code).toBe('VALIDATION_ERROR');
+    expect(await footprint(s)).toMatchObject({ balance: '5.0000', generations: 0 });
+  });
+
+  it('accepts 255 printable ASCII characters', async () => {
+    const s = await signIn();
+    const key = Array.from({ length: 255 }, (_, i) => String.fromCharCode(0x20 + (i % 95))).join('');
+    expect((await post(s, '/api/ai/generate-image', { imageData: png }, key)).statusCode).toBe(200);
+    expect((await post(s, '/api/ai/generate-image', { imageData: png }, key)).headers['idempotent-replayed']).toBe('true');
+    expect((await footprint(s)).balance).toBe('4.7500');
+  });
+
+  it('keeps a key 24 hours: after that the same key is a new action, and the cleanup job deletes old keys', async () => {
+    const s = await signIn();
+    const first = await post(s, '/api/ai/generate-image', { imageData: png }, 'day-old');
+    t.clock.advance(23 * 3600_000);
+    expect(json(await post(s, '/api/ai/generate-image', { imageData: png }, 'day-old'))).toEqual(json(first));
+    expect((await footprint(s)).balance).toBe('4.7500');
+    t.clock.advance(2 * 3600_000);
+    const later = await post(s, '/api/ai/generate-image', { imageData: png }, 'day-old');
+    expect(later.statusCode).toBe(200);
+    expect(json(later).data.uuid).not.toBe(json(first).data.uuid);
+    expect((await footprint(s)).balance).toBe('4.5000');
+
+    await post(s, '/api/ai/generate-image', { imageData: png }, 'to-expire');
+    t.clock.advance(25 * 3600_000);
+    const cleanup = jobDefinitions(t.app.services, t.app.log).find((j) => j.name === 'idempotency.cleanup');
+    expect(cleanup?.cron).toBeTruthy();
+    await cleanup!.handle({}, { id: 'test', retryCount: 0 });
+    const left = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, s.userId));
+    expect(left).toEqual([]);
+  });
+});
+
+describe('a repeat while the first call is still running', () => {
+  let rt: TestApp;
+  let replicate: FakeReplicate;
+  beforeAll(async () => {
+    replicate = await startFakeReplicate();
+    rt = await createTestApp({ REPLICATE_API_TOKEN: 'r8_test_replicate_token', REPLICATE_BASE_URL: replicate.url });
+  });
+  afterAll(async () => {
+    await rt?.close();
+    await replicate?.close();
+  });
+
+  it('answers 409 "still being processed" and charges nothing; once done, the key replays', async () => {
+    const s = await rt.signIn('slow-upscale@example.com');
+    const source = json(await rt.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: png } })).data.uuid;
+    const body = { image_uuid: source, scale_factor: 2, quality_tier: 'standard', provider: 'replicate' };
+    const send = () => rt.call('POST', '/api/ai/upscale-image', { session: s, body, headers: { [HEADER]: 'slow-1' } });
+    replicate.failNext({ delayMs: 1500 });
+    const first = send();
+    // Wait until the first call holds the key.
+    for (let i = 0; i < 100; i++) {
+      const rows = await rt.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, s.userId));
+      if (rows.length > 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const during = await send();
+    expect(during.statusCode, during.body).toBe(409);
+    expect(json(during).error).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/still being processed/i) });
+    const done = await first;
+    expect(done.statusCode, done.body).toBe(200);
+    const replay = await send();
+    expect(json(replay)).toEqual(json(done));
+    const [usage] = await rt.database.db
+      .select({ n: count() })
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, s.userId), eq(creditLedger.type, 'usage')));
+    expect(Number(usage!.n)).toBe(2); // the source morph and one upscale
+    const audit = await rt.app.services.credits.audit(s.userId);
+    expect(audit.ledgerSum).toBe(audit.balance);
+    expect(audit.held).toBe('0.0000');
+  });
+});
