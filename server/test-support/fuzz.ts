@@ -147,14 +147,13 @@ export const HOSTILE_VALUES: readonly unknown[] = [
 /** A JSON body as raw text (so that `__proto__` keys and 1,000-level nesting reach the server as they are). */
 export type FuzzBody = { text: string; label: string } | undefined;
 
-/** One mutated JSON body from a valid sample. */
-export function mutateBody(schema: JsonSchema | undefined, rng: Rng): NonNullable<FuzzBody> {
+/** One mutated JSON body from a valid sample; `round` walks through every kind of damage in turn. */
+export function mutateBody(schema: JsonSchema | undefined, rng: Rng, round: number): NonNullable<FuzzBody> {
   const base = (sample(schema, rng) ?? {}) as Record<string, unknown>;
   const names = Object.keys(schema?.properties ?? base);
   const field = names.length ? pick(rng, names) : 'field';
   const json = (value: unknown, label: string) => ({ text: JSON.stringify(value), label });
-  const kind = Math.floor(rng() * 12);
-  switch (kind) {
+  switch (round % 12) {
     case 0:
       return json({ ...base, [field]: pick(rng, HOSTILE_VALUES) }, `${field}: hostile value`);
     case 1: {
@@ -187,49 +186,44 @@ export function mutateBody(schema: JsonSchema | undefined, rng: Rng): NonNullabl
   }
 }
 
-const QUERY_VALUES = ['%00', 'a%00b', '-1', '0', '0.5', '1e309', 'NaN', 'Infinity', '', '%ZZ', '__proto__', 'constructor', '..%2F..%2F', encodeURIComponent('😀'), 'A'.repeat(10_000)];
+const QUERY_VALUES = ['%00', 'a%00b', '%2500', '-1', '0', '0.5', '1e309', 'NaN', 'Infinity', '', '%ZZ', '__proto__', 'constructor', '..%2F..%2F', encodeURIComponent('😀'), 'A'.repeat(10_000)];
 
-/** A query string: the sample's values with one of them (or an extra key) broken. */
-export function mutateQuery(params: Array<{ name: string; schema: JsonSchema }>, rng: Rng): { query: string; label: string } {
-  const pairs: Array<[string, string]> = params
-    .filter(() => rng() < 0.7)
-    .map((p) => [p.name, encodeURIComponent(String(sample(p.schema, rng)))]);
-  const kind = Math.floor(rng() * 5);
-  let label = 'schema sample';
-  if (kind === 0 && params.length) {
-    const target = pick(rng, params).name;
-    const value = pick(rng, QUERY_VALUES);
-    pairs.push([target, value]);
-    label = `${target}=${value.slice(0, 20)} (repeated or hostile)`;
-  } else if (kind === 1) {
-    const key = pick(rng, [...PROTO_KEYS, 'extra', '%00', 'a[b]']);
-    pairs.push([key, pick(rng, QUERY_VALUES)]);
-    label = `extra key ${key}`;
-  } else if (kind === 2 && params.length) {
-    const target = pick(rng, params).name;
-    const value = pick(rng, QUERY_VALUES);
+/**
+ * A query string: the sample's values with one of them broken (round by round through the hostile values and the
+ * parameters), or an extra, prototype or huge key.
+ */
+export function mutateQuery(params: Array<{ name: string; schema: JsonSchema }>, rng: Rng, round: number): { query: string; label: string } {
+  const pairs: Array<[string, string]> = params.map((p) => [p.name, encodeURIComponent(String(sample(p.schema, rng)))]);
+  const kind = round % 4;
+  const value = QUERY_VALUES[Math.floor(round / 4 + round) % QUERY_VALUES.length]!;
+  if ((kind === 0 || kind === 1) && params.length) {
+    const target = params[Math.floor(round / 2) % params.length]!.name;
     const i = pairs.findIndex(([k]) => k === target);
-    if (i >= 0) pairs[i] = [target, value];
+    // Kind 1 repeats the key (an array where a string is expected) instead of replacing it.
+    if (kind === 0) pairs[i] = [target, value];
     else pairs.push([target, value]);
-    label = `${target}=${value.slice(0, 20)}`;
-  } else if (kind === 3) {
-    label = 'huge query';
-    pairs.push([params.length ? pick(rng, params).name : 'q', 'A'.repeat(100 * 1024)]);
+    return { query: pairs.map(([k, v]) => `${k}=${v}`).join('&'), label: `${target}=${value.slice(0, 20)}${kind === 1 ? ' (repeated)' : ''}` };
   }
-  return { query: pairs.map(([k, v]) => `${k}=${v}`).join('&'), label };
+  if (kind === 3) {
+    const target = params.length ? pick(rng, params).name : 'q';
+    return { query: [...pairs.filter(([k]) => k !== target), [target, 'A'.repeat(100 * 1024)]].map(([k, v]) => `${k}=${v}`).join('&'), label: `${target}: 100 KB` };
+  }
+  const key = pick(rng, [...PROTO_KEYS, 'extra', '%00', 'a[b]', 'a.b']);
+  pairs.push([key, value]);
+  return { query: pairs.map(([k, v]) => `${k}=${v}`).join('&'), label: `extra key ${key}=${value.slice(0, 20)}` };
 }
 
-const PATH_VALUES = ['%00', 'a%00b', '-1', '0', '0.5', 'NaN', '1e999', '__proto__', 'constructor', 'prototype', '..', '%2e%2e', '%ZZ', 'A'.repeat(201), 'A'.repeat(8000), encodeURIComponent('😀'), '2147483648', '99999999999999999999'];
+// The most telling first: a route with few rounds still meets NUL, over-long and undecodable segments.
+const PATH_VALUES = ['%00', 'A'.repeat(8000), 'a%00b', 'A'.repeat(201), '%ZZ', '__proto__', '-1', '..', '%2e%2e', 'constructor', '0.5', '99999999999999999999', '2147483648', 'NaN', '%2500', encodeURIComponent('😀'), '1e999', 'prototype', '0'];
 
-/** A path with its parameters sampled, and one of them broken. */
-export function mutatePath(url: string, params: Array<{ name: string; schema: JsonSchema }>, rng: Rng): { path: string; label: string } {
-  const target = params.length ? pick(rng, params).name : null;
-  const hostile = rng() < 0.8;
+/** A path with its parameters sampled, and one of them broken (round by round through the hostile values). */
+export function mutatePath(url: string, params: Array<{ name: string; schema: JsonSchema }>, rng: Rng, round: number | null): { path: string; label: string } {
+  const target = params.length && round !== null ? params[round % params.length]!.name : null;
   let label = 'schema sample';
   const path = url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
     const schema = params.find((p) => p.name === name)?.schema;
-    if (name === target && hostile) {
-      const value = pick(rng, PATH_VALUES);
+    if (name === target) {
+      const value = PATH_VALUES[round! % PATH_VALUES.length]!;
       label = `${name}=${value.slice(0, 20)}${value.length > 20 ? `… (${value.length})` : ''}`;
       return value;
     }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import sharp from 'sharp';
 
 /** A real PNG of the given size with a colour gradient, for upload and processing tests. */
@@ -55,3 +56,50 @@ export function multipartBody(
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
+
+const fixturesDir = new URL('./fixtures/', import.meta.url);
+
+/**
+ * Tiny real media files made once with ffmpeg (about a second of a 440 Hz tone; CI has no ffmpeg):
+ * tone.wav (PCM), tone.mp3, tone.m4a (AAC), tone.ogg (Vorbis), tone.webm (Opus), clip.mp4 (H.264 + AAC).
+ */
+export const MEDIA_FIXTURES = ['tone.wav', 'tone.mp3', 'tone.m4a', 'tone.ogg', 'tone.webm', 'clip.mp4'] as const;
+export function readFixture(name: (typeof MEDIA_FIXTURES)[number]): Buffer {
+  return fs.readFileSync(new URL(name, fixturesDir));
+}
+
+/** A real PCM WAV of a 440 Hz tone (16-bit mono), built here rather than read from a file. */
+export function makeWav(seconds = 0.5, sampleRate = 8000): Buffer {
+  const samples = Math.round(seconds * sampleRate);
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / sampleRate) * 12000), i * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16); // fmt chunk size
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28); // byte rate
+  header.writeUInt16LE(2, 32); // block align
+  header.writeUInt16LE(16, 34); // bits per sample
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+const html = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>\n'.repeat(8));
+
+/** Files that only look like audio or video by their first bytes: HTML (or nothing) behind a container's magic. */
+export const FAKE_MEDIA: Array<[label: string, data: Buffer]> = [
+  ['ftypisom + HTML', Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(12), html])],
+  ['ftypM4A + HTML', Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypM4A '), Buffer.alloc(12), html])],
+  ['ID3 + HTML', Buffer.concat([Buffer.from('ID3'), html])],
+  ['an empty ID3 tag + HTML', Buffer.concat([Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0]), html])],
+  ['an MP3 frame sync + HTML', Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x00]), html])],
+  ['RIFF....WAVE + zeros', Buffer.concat([Buffer.from('RIFF\0\0\0\0WAVEfmt '), Buffer.alloc(100)])],
+  ['a WAV header + HTML', Buffer.concat([makeWav(0.5).subarray(0, 36), html])],
+  ['OggS + HTML', Buffer.concat([Buffer.from('OggS'), html])],
+  ['EBML + HTML', Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), html])],
+];

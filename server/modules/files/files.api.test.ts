@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
-import { makeJpeg, makePng, makePngDeclaring, multipartBody } from '../../test-support/media.ts';
+import { FAKE_MEDIA, makeJpeg, makePng, makePngDeclaring, makeWav, MEDIA_FIXTURES, multipartBody, readFixture } from '../../test-support/media.ts';
 
 let t: TestApp;
 let owner: TestSession;
@@ -151,8 +151,7 @@ describe('serving files', () => {
   });
 
   it('answers 404, not a 500, for the social preview image of an uploaded audio file', async () => {
-    const wav = Buffer.concat([Buffer.from('RIFF\0\0\0\0WAVEfmt '), Buffer.alloc(100)]);
-    const res = await t.call('POST', '/api/files/upload', { session: owner, raw: multipartBody([{ name: 'file', filename: 'voice.wav', contentType: 'audio/wav', data: wav }]) });
+    const res = await t.call('POST', '/api/files/upload', { session: owner, raw: multipartBody([{ name: 'file', filename: 'voice.wav', contentType: 'audio/wav', data: makeWav() }]) });
     expect(res.statusCode, res.body).toBe(200);
     const og = await t.call('GET', `/api/files/og/${data(res).file.id}`, { session: owner });
     expect(og.statusCode).toBe(404);
@@ -307,6 +306,48 @@ describe('uploads', () => {
     expect((res.json() as { error: { message: string } }).error.message).toEqual(expect.any(String));
     expect(await rowCount(user.userId)).toBe(0);
     expect(storedObjects(user.userId)).toHaveLength(0);
+  });
+
+  it.each(FAKE_MEDIA)('refuses %s (audio or video by its first bytes only) with 415 and stores nothing', async (label, fake) => {
+    const user = await t.signIn(`fake-media-${Math.random().toString(16).slice(2)}@example.com`);
+    for (const [filename, contentType] of [['voice.mp3', 'audio/mpeg'], ['clip.mp4', 'video/mp4']]) {
+      const res = await upload(user, [{ name: 'file', filename, contentType, data: fake }]);
+      expect(res.statusCode, `${label}: ${res.body}`).toBe(415);
+      expect(res.json()).toMatchObject({ success: false, error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.any(String) } });
+    }
+    expect(await rowCount(user.userId)).toBe(0);
+    expect(storedObjects(user.userId)).toHaveLength(0);
+  });
+
+  const realMedia: Array<[string, () => Buffer, string, string]> = [
+    ['a WAV built in memory', () => makeWav(), 'audio/wav', 'wav'],
+    ...MEDIA_FIXTURES.map((name): [string, () => Buffer, string, string] => {
+      const types: Record<string, [string, string]> = {
+        'tone.wav': ['audio/wav', 'wav'],
+        'tone.mp3': ['audio/mpeg', 'mp3'],
+        'tone.m4a': ['audio/mp4', 'm4a'],
+        'tone.ogg': ['audio/ogg', 'ogg'],
+        'tone.webm': ['audio/webm', 'webm'],
+        'clip.mp4': ['video/mp4', 'mp4'],
+      };
+      return [name, () => readFixture(name), ...types[name]!];
+    }),
+  ];
+
+  it.each(realMedia)('stores a real %s as it is, typed by its parsed container, and serves it', async (_label, make, mime, ext) => {
+    const user = await t.signIn(`real-media-${Math.random().toString(16).slice(2)}@example.com`);
+    const bytes = make();
+    // The declared name and type do not matter: the content decides.
+    const res = await upload(user, [{ name: 'file', filename: 'recording.bin', contentType: 'application/octet-stream', data: bytes }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const item = data(res).file;
+    expect(item).toMatchObject({ file_type: mime, entity_type: 'upload', metadata: { hasThumbnail: false } });
+    const [row] = await t.database.db.select().from(files).where(eq(files.id, item.id));
+    expect(row).toMatchObject({ storageKey: `files/${user.userId}/${item.id}.${ext}`, sizeBytes: bytes.length, fileType: mime });
+    expect(storedObjects(user.userId)).toHaveLength(1);
+    const served = await t.call('GET', `/api/files/serve/${item.id}`, { session: user });
+    expect(served.headers['content-type']).toBe(mime);
+    expect(served.rawPayload.equals(bytes)).toBe(true);
   });
 
   it('refuses a malformed multipart body with 400, not a 500, and stores nothing', async () => {

@@ -1,3 +1,4 @@
+import { parseBuffer, type IFormat } from 'music-metadata';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../../http/errors.ts';
 
@@ -35,6 +36,45 @@ export function sniff(buf: Buffer): MediaType | null {
 }
 
 export const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+
+/** The type of a parsed container, or null when it is not one the product accepts. */
+function parsedType(format: IFormat): MediaType | null {
+  const container = format.container ?? '';
+  const video = format.hasVideo === true;
+  if (container === 'WAVE') return { mime: 'audio/wav', ext: 'wav', category: 'audio' };
+  if (container === 'MPEG' && /Layer (1|2|3)$/.test(format.codec ?? '')) return { mime: 'audio/mpeg', ext: 'mp3', category: 'audio' };
+  if (container === 'Ogg') return video ? null : { mime: 'audio/ogg', ext: 'ogg', category: 'audio' };
+  if (container === 'EBML/webm') return video ? { mime: 'video/webm', ext: 'webm', category: 'video' } : { mime: 'audio/webm', ext: 'webm', category: 'audio' };
+  // MP4 family: the container names the brands (isom/iso2/avc1/mp41, M4A/isom/…); the tracks decide audio or video.
+  if (/^(isom|iso\d|mp4\d|M4A|M4B|avc1|dash|mmp4)\b/.test(container)) {
+    return video ? { mime: 'video/mp4', ext: 'mp4', category: 'video' } : { mime: 'audio/mp4', ext: 'm4a', category: 'audio' };
+  }
+  return null;
+}
+
+const unreadableMedia = () =>
+  new AppError('UNSUPPORTED_MEDIA_TYPE', 'The audio or video file could not be read: it needs a real sound or picture track with a duration.');
+
+/**
+ * Decides a file's type by content. Images are told by their magic numbers (processImage then decodes them);
+ * audio and video must also parse as their container (music-metadata, reading the buffer in place, headers
+ * only) with a duration above zero and an audio or video track, so a known first few bytes in front of HTML
+ * or anything else is refused (415). The type returned is the one the parser found. Null: not a type we take.
+ */
+export async function detectMedia(buf: Buffer): Promise<MediaType | null> {
+  const sniffed = sniff(buf);
+  if (!sniffed || sniffed.category === 'image') return sniffed;
+  let format: IFormat;
+  try {
+    ({ format } = await parseBuffer(buf, { size: buf.length }, { skipCovers: true, skipPostHeaders: true }));
+  } catch {
+    throw unreadableMedia();
+  }
+  const type = parsedType(format);
+  const duration = format.duration ?? 0;
+  if (!type || !Number.isFinite(duration) || duration <= 0 || !(format.hasAudio || format.hasVideo)) throw unreadableMedia();
+  return type;
+}
 
 export interface ProcessedImage {
   buffer: Buffer;

@@ -13,7 +13,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
 import { findUserById } from '../auth/repository.ts';
 import { createSharing } from '../sharing.ts';
-import { makeSocialImage, processImage, safeFilename, sniff } from './media.ts';
+import { detectMedia, makeSocialImage, processImage, safeFilename } from './media.ts';
 import * as repo from './repository.ts';
 import type { FileRow } from './repository.ts';
 
@@ -138,7 +138,7 @@ export function createFilesService(deps: FilesDeps) {
      * re-encoded with a pixel limit. Either everything is stored or nothing is.
      */
     async save(input: SaveFileInput): Promise<FileRow> {
-      const type = sniff(input.data);
+      const type = await detectMedia(input.data);
       if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This file type is not supported.');
       const limit = type.category === 'image' ? settings.maxImageBytes : settings.maxAudioBytes;
       if (input.data.length > limit) {

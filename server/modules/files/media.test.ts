@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { FAKE_MEDIA, makePng, makeWav, readFixture } from '../../test-support/media.ts';
+import { detectMedia } from './media.ts';
+
+describe('detectMedia', () => {
+  it.each([
+    ['tone.wav', 'audio/wav', 'wav', 'audio'],
+    ['tone.mp3', 'audio/mpeg', 'mp3', 'audio'],
+    ['tone.m4a', 'audio/mp4', 'm4a', 'audio'],
+    ['tone.ogg', 'audio/ogg', 'ogg', 'audio'],
+    ['tone.webm', 'audio/webm', 'webm', 'audio'],
+    ['clip.mp4', 'video/mp4', 'mp4', 'video'],
+  ] as const)('types a real %s by its parsed container', async (name, mime, ext, category) => {
+    expect(await detectMedia(readFixture(name))).toEqual({ mime, ext, category });
+  });
+
+  it('types an audio-only MP4 whose brand says video as audio, as the parser sees its tracks', async () => {
+    const m4a = Buffer.from(readFixture('tone.m4a'));
+    const brand = m4a.indexOf('M4A ', 4, 'latin1');
+    expect(brand).toBe(8);
+    m4a.write('isom', brand, 'latin1');
+    expect(await detectMedia(m4a)).toEqual({ mime: 'audio/mp4', ext: 'm4a', category: 'audio' });
+  });
+
+  it.each(FAKE_MEDIA)('refuses %s with 415', async (_label, fake) => {
+    await expect(detectMedia(fake)).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('refuses a WAV with no samples (no duration)', async () => {
+    await expect(detectMedia(makeWav(0))).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('types a large file from its headers (the upload buffer is parsed in place)', async () => {
+    const big = Buffer.concat([readFixture('tone.mp3'), Buffer.alloc(100 * 1024 * 1024)]);
+    expect(await detectMedia(big)).toMatchObject({ mime: 'audio/mpeg' });
+  });
+
+  it('leaves images to their own checks and answers null for other types', async () => {
+    expect(await detectMedia(await makePng(8, 8))).toEqual({ mime: 'image/png', ext: 'png', category: 'image' });
+    expect(await detectMedia(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBeNull();
+  });
+});
