@@ -1,12 +1,13 @@
 /**
  * The one way the browser talks to the server (spec 1 §7, §8):
  * - every call goes under /api, sends cookies and speaks JSON;
- * - POST, PUT, PATCH and DELETE carry the session's CSRF token in X-CSRF-Token;
+ * - POST, PUT, PATCH and DELETE carry the session's CSRF token in X-CSRF-Token; a paid call can carry an Idempotency-Key;
  * - an answer that is not JSON is rejected with CLIENT_MESSAGES.nonJson;
  * - `{ success: false, error }` (or any non-2xx answer) becomes an ApiError.
  */
 import type { z } from 'zod';
 import { API_BASE, CSRF_HEADER } from '../../contract/constants.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../../contract/credits.ts';
 import { CLIENT_MESSAGES, type Envelope } from '../../contract/errors.ts';
 
 /** A failed call: HTTP status (0 when the network failed), the envelope's code and message, and any extra error fields. */
@@ -61,6 +62,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Sent as Idempotency-Key on a paid call: one per user action (see web/lib/idempotency.ts). */
+  idempotencyKey?: string;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -88,6 +91,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     body = JSON.stringify(options.body);
   }
   if (MUTATING.has(method) && csrfToken) headers[CSRF_HEADER] = csrfToken;
+  if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
 
   let response: Response;
   try {

@@ -246,7 +246,7 @@ describe('a repeat while the first call is still running', () => {
     }
     const during = await send();
     expect(during.statusCode, during.body).toBe(409);
-    expect(json(during).error).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/still being processed/i) });
+    expect(json(during).error).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/still being processed/i), in_progress: true });
     const done = await first;
     expect(done.statusCode, done.body).toBe(200);
     const replay = await send();

@@ -8,8 +8,9 @@ export type MockupBody = z.input<typeof mockupRequest>;
 const submitted = z.object({ job_id: z.string(), credits_held: z.string() });
 
 /** POST /api/ai/generate-image with toolName mockup-generator: holds the cost and queues the job. */
-export async function submitMockup(body: MockupBody): Promise<z.infer<typeof submitted>> {
-  return parseAnswer(submitted, await api.post<unknown>('/ai/generate-image', body), 'Generation failed: the server answered in an unexpected shape');
+export async function submitMockup(body: MockupBody, idempotencyKey?: string): Promise<z.infer<typeof submitted>> {
+  const data = await api.post<unknown>('/ai/generate-image', body, { idempotencyKey });
+  return parseAnswer(submitted, data, 'Generation failed: the server answered in an unexpected shape');
 }
 
 /** GET /api/ai/mockup-job-status?job_id=… */

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MockupJobStatus } from '../../../contract/ai.ts';
+import { createActionKeys } from '../../lib/idempotency.ts';
 import { setJobRunning } from '../../lib/job-running.ts';
 import { creditKeys } from '../credits/api.ts';
 import { useInsufficientCredits } from '../credits/insufficient-credits-context.tsx';
@@ -26,6 +27,8 @@ export function useMockupJob() {
   const insufficient = useInsufficientCredits();
   const [state, setState] = useState<MockupJobState>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
+  // One Idempotency-Key per Generate: a double-click submits (and holds credits for) one job, followed once.
+  const [keys] = useState(createActionKeys);
 
   useEffect(
     () => () => {
@@ -44,7 +47,7 @@ export function useMockupJob() {
       setState({ phase: 'submitting' });
       setJobRunning(true);
       try {
-        const { job_id } = await submitMockup(body);
+        const { job_id } = await keys.run(body, (key) => submitMockup(body, key));
         setState({ phase: 'running', jobId: job_id, status: 'pending', attempts: 0 });
         void client.invalidateQueries({ queryKey: creditKeys.all });
         const result = await pollMockupJob(job_id, {
@@ -66,7 +69,7 @@ export function useMockupJob() {
         }
       }
     },
-    [client, insufficient],
+    [client, insufficient, keys],
   );
 
   const reset = useCallback(() => setState({ phase: 'idle' }), []);

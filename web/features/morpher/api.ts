@@ -21,8 +21,8 @@ export const fileServeUrl = (uuid: string) => `/api/files/serve/${encodeURICompo
 export const fileDownloadUrl = (uuid: string) => `/api/files/download/${encodeURIComponent(uuid)}`;
 
 /** POST /api/ai/generate-image with the morpher's body. */
-export async function morphImage(body: MorphBody, signal?: AbortSignal): Promise<GeneratedImage> {
-  const data = await api.post<unknown>('/ai/generate-image', body, { signal });
+export async function morphImage(body: MorphBody, signal?: AbortSignal, idempotencyKey?: string): Promise<GeneratedImage> {
+  const data = await api.post<unknown>('/ai/generate-image', body, { signal, idempotencyKey });
   return parseAnswer(generatedImageResponse, data, 'Generation failed: the server answered in an unexpected shape');
 }
 

@@ -17,6 +17,6 @@ export const upscaleProvidersQueryOptions = () =>
 export type UpscaleBody = z.input<typeof upscaleRequest>;
 
 /** POST /api/ai/upscale-image: the upscaled copy is saved as a new gallery image. */
-export async function upscaleImage(body: UpscaleBody): Promise<UpscaleResult> {
-  return parseAnswer(upscaleResponse, await api.post<unknown>('/ai/upscale-image', body), UPSCALE_MESSAGES.failed);
+export async function upscaleImage(body: UpscaleBody, idempotencyKey?: string): Promise<UpscaleResult> {
+  return parseAnswer(upscaleResponse, await api.post<unknown>('/ai/upscale-image', body, { idempotencyKey }), UPSCALE_MESSAGES.failed);
 }

@@ -114,3 +114,38 @@ describe('Upscale dialog', () => {
     await waitFor(() => expect(isJobRunning()).toBe(false));
   });
 });
+
+describe('Upscale double-click', () => {
+  it('sends both clicks of a double-click with one Idempotency-Key and shows no error for the repeat', async () => {
+    let release!: () => void;
+    const firstDone = new Promise<void>((r) => (release = r));
+    let n = 0;
+    const result = { image: `/api/files/serve/${uuid}`, uuid, metadata: {}, processing_time: 1, generation_id: 'g1', credits_used: '0.0100', processing_time_ms: 1000, provider: 'Local engine' };
+    const calls = stubFetch(
+      routes({
+        'GET /api/ai/upscale-providers': () => ok(providers),
+        'POST /api/ai/upscale-image': async () => {
+          if (++n === 1) {
+            await firstDone;
+            return ok(result);
+          }
+          if (n === 2) return fail(409, 'CONFLICT', 'still being processed', { in_progress: true });
+          return ok({ ...result, generation_id: 'g2' });
+        },
+      }),
+    );
+    renderHarness(`/api/files/serve/${uuid}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Open upscaler' }));
+    const button = await screen.findByRole('button', { name: /^Upscale \(/ });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    const posts = () => calls.filter((c) => c.method === 'POST');
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    release();
+    await waitFor(() => expect(isJobRunning()).toBe(false));
+    const [a, b] = posts();
+    expect(a!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(b!.headers['idempotency-key']).toBe(a!.headers['idempotency-key']);
+    expect(screen.queryByText(/still being processed/)).toBeNull();
+  });
+});

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { UpscaleTier } from '../../../contract/ai.ts';
 import { ApiError } from '../../lib/api.ts';
+import { createActionKeys } from '../../lib/idempotency.ts';
 import { setJobRunning } from '../../lib/job-running.ts';
 import { useInsufficientCredits } from '../credits/insufficient-credits-context.tsx';
 import { isInsufficientCreditsError } from '../credits/insufficient-credits.ts';
@@ -42,6 +43,9 @@ export function useUpscale(imageUuid: string, onUpscaled?: (result: UpscaleResul
   const providersQuery = useQuery(upscaleProvidersQueryOptions());
   const [settings, update] = useUpscaleSettings();
   const [chosenProvider, setProvider] = useState<string | null>(null);
+  // One Idempotency-Key per Upscale: an instant double-click is charged once, and its result reported once.
+  const [keys] = useState(createActionKeys);
+  const [seen] = useState(() => new Set<string>());
 
   const providers = providersQuery.data ?? null;
   const provider = chosenProvider && providers?.providers[chosenProvider] ? chosenProvider : (providers?.default_provider ?? null);
@@ -49,10 +53,12 @@ export function useUpscale(imageUuid: string, onUpscaled?: (result: UpscaleResul
   const choice = caps ? effectiveChoice(settings, caps) : { scaleFactor: settings.scaleFactor, qualityTier: settings.qualityTier as UpscaleTier };
 
   const mutation = useMutation({
-    mutationFn: (body: UpscaleBody) => upscaleImage(body),
+    mutationFn: (body: UpscaleBody) => keys.run(body, (key) => upscaleImage(body, key)),
     onMutate: () => setJobRunning(true),
     onSettled: () => setJobRunning(false),
     onSuccess: (result) => {
+      if (seen.has(result.generation_id)) return;
+      seen.add(result.generation_id);
       applyLocalCreditUsage(result.credits_used);
       void client.invalidateQueries({ queryKey: fileKeys.gallery });
       onUpscaled?.(result);
