@@ -8,8 +8,7 @@ import { renderMockup } from '../../providers/ai/mockup-templates.ts';
 import { ProviderError, type ImageEditor, type ImageUpscaler } from '../../providers/ai/types.ts';
 import type { CreditsService } from '../credits/service.ts';
 import { processImage } from '../files/media.ts';
-import type { FileRow } from '../files/repository.ts';
-import type { FilesService } from '../files/service.ts';
+import type { FilesService, StoredFile } from '../files/service.ts';
 import type { PricingService } from '../pricing/service.ts';
 import { decodeImageData, morphPrompt, prepareSource } from './preprocess.ts';
 import * as repo from './repository.ts';
@@ -33,7 +32,7 @@ export interface AiDeps {
   clock: Clock;
   credits: Pick<CreditsService, 'hold' | 'captureIn' | 'release'>;
   pricing: Pick<PricingService, 'price' | 'list'>;
-  files: Pick<FilesService, 'save' | 'readOwn' | 'delete'>;
+  files: Pick<FilesService, 'store' | 'record' | 'discardStored' | 'readOwn'>;
   jobs: JobSender;
   providers: AiProviders;
   settings: { maxImagePixels: number; maxImageBytes: number; isDevelopment: boolean };
@@ -83,19 +82,21 @@ export function createAiService(deps: AiDeps) {
     params?: Record<string, unknown>;
   }
 
-  /** Deletes outputs of work that was not charged, so a failure gives nothing away; a failed delete is only logged. */
-  async function discard(userId: string, outputs: FileRow[]) {
-    for (const file of outputs) {
-      await files.delete(userId, file.id).catch((err) => deps.log.error({ err, file: file.id }, 'could not delete an uncharged output'));
-    }
+  /** Deletes the objects of outputs that were never recorded (work not charged); what fails here reconciliation removes. */
+  async function discard(outputs: StoredFile[]) {
+    for (const stored of outputs) await files.discardStored(stored);
   }
 
-  /** Hold → run → capture, with the generation recorded; on failure the hold is released and the error classified. */
-  async function runPaid(paid: Paid, work: () => Promise<{ file: FileRow; text?: string; provider: string; model?: string }>) {
+  /**
+   * Hold → run → capture, with the generation recorded; on failure the hold is released and the error classified.
+   * The output's objects are written by `work`, but its file row is recorded in the capture transaction: a process
+   * killed before that commit leaves nothing in the gallery and nothing charged, only objects reconciliation removes.
+   */
+  async function runPaid(paid: Paid, work: () => Promise<{ stored: StoredFile; text?: string; provider: string; model?: string }>) {
     const started = Date.now();
     const hold = await credits.hold({ userId: paid.userId, amount: paid.amount, serviceType: paid.serviceType, variant: paid.variant, description: paid.description });
     let generation: GenerationRow | null = null;
-    let output: FileRow | null = null;
+    let output: StoredFile | null = null;
     try {
       generation = await repo.insertGeneration(db, {
         userId: paid.userId,
@@ -113,28 +114,30 @@ export function createAiService(deps: AiDeps) {
         createdAt: clock.now(),
       });
       const result = await work();
-      output = result.file;
+      output = result.stored;
+      const stored = output;
       const processingTimeMs = Date.now() - started;
       const done = generation;
-      // The charge and the record of what it paid for commit together, or neither does.
-      const { charged } = await db.transaction(async (tx) => {
+      // The charge, the record of what it paid for and the output's file row commit together, or none does.
+      const { charged, file } = await db.transaction(async (tx) => {
         const capture = await credits.captureIn(tx, hold.id, { generationType: paid.serviceType });
+        const file = await files.record(tx, stored);
         await repo.updateGeneration(tx, done.id, {
           status: 'completed',
           provider: result.provider,
           model: result.model ?? null,
           credits: capture.charged,
-          outputFileIds: [result.file.id],
+          outputFileIds: [file.id],
           processingTimeMs,
           completedAt: clock.now(),
         });
-        return capture;
+        return { ...capture, file };
       });
-      return { generation: done, result, charged, processingTimeMs };
+      return { generation: done, result: { ...result, file }, charged, processingTimeMs };
     } catch (err) {
       await credits.release(hold.id);
       // Not charged (the charge and its record commit together), so the output is not kept either.
-      if (output) await discard(paid.userId, [output]);
+      if (output) await discard([output]);
       const classified = err instanceof ProviderError ? err : null;
       if (generation) await repo.updateGeneration(db, generation.id, {
         status: 'failed',
@@ -156,21 +159,21 @@ export function createAiService(deps: AiDeps) {
     return (await files.readOwn(generation.userId, id)).data;
   }
 
-  /** Renders every requested style; the job's whole work, safe to repeat. */
-  async function renderMockups(generation: GenerationRow): Promise<FileRow[]> {
+  /** Renders every requested style into stored (not yet recorded) files; the job's whole work, safe to repeat. */
+  async function renderMockups(generation: GenerationRow): Promise<StoredFile[]> {
     const params = generation.params as MockupParams;
-    const outputs: FileRow[] = [];
+    const outputs: StoredFile[] = [];
     try {
       await renderEach(generation, params, outputs);
     } catch (err) {
       // A failed attempt keeps none of its styles: the retry draws them all again, or the job fails uncharged.
-      await discard(generation.userId, outputs);
+      await discard(outputs);
       throw err;
     }
     return outputs;
   }
 
-  async function renderEach(generation: GenerationRow, params: MockupParams, outputs: FileRow[]): Promise<void> {
+  async function renderEach(generation: GenerationRow, params: MockupParams, outputs: StoredFile[]): Promise<void> {
     for (const [i, style] of params.styles.entries()) {
       const artwork = await mockupArtwork(generation, i);
       const drawn = await renderMockup({ artwork, ...params, style });
@@ -184,7 +187,7 @@ export function createAiService(deps: AiDeps) {
           ).data
         : drawn;
       outputs.push(
-        await files.save({
+        await files.store({
           userId: generation.userId,
           data: image,
           entityType: 'generated_image',
@@ -247,7 +250,7 @@ export function createAiService(deps: AiDeps) {
             aspectRatio: req.aspectRatio === 'original' ? undefined : req.aspectRatio,
             variability: req.variability,
           });
-          const file = await files.save({
+          const stored = await files.store({
             userId,
             data: output.data,
             entityType: 'generated_image',
@@ -255,7 +258,7 @@ export function createAiService(deps: AiDeps) {
             prompt: userPrompt || null,
             metadata: { aspectRatio: req.aspectRatio, variability: req.variability, provider: output.provider, model: output.model ?? null, edit_mode: editMode(req) },
           });
-          return { file, text: output.text, provider: output.provider, model: output.model };
+          return { stored, text: output.text, provider: output.provider, model: output.model };
         },
       );
       return {
@@ -321,7 +324,7 @@ export function createAiService(deps: AiDeps) {
             resemblance: req.resemblance,
             sharpen: req.sharpen,
           });
-          const file = await files.save({
+          const stored = await files.store({
             userId,
             data: output.data,
             entityType: 'generated_image',
@@ -335,7 +338,7 @@ export function createAiService(deps: AiDeps) {
               upscaled_from: source.file.id,
             },
           });
-          return { file, provider: output.provider, model: output.model };
+          return { stored, provider: output.provider, model: output.model };
         },
       );
       return {
@@ -358,27 +361,39 @@ export function createAiService(deps: AiDeps) {
       const sources = await Promise.all(req.images.map((image, i) => checkedImage(image, `images.${i}`)));
       const amount = mul(await pricing.price('mockup', 'standard'), String(req.styles.length));
       const hold = await credits.hold({ userId, amount, serviceType: 'mockup', variant: 'standard', description: `Mockup generator (${req.styles.length} ${req.styles.length === 1 ? 'style' : 'styles'})` });
+      const inputs: StoredFile[] = [];
+      let generation: GenerationRow | null = null;
       try {
-        const inputs = [];
-        for (const source of sources) inputs.push(await files.save({ userId, data: source.buffer, entityType: 'upload', toolName: 'mockup-generator' }));
-        const generation = await repo.insertGeneration(db, {
-          userId,
-          tool: 'mockup-generator',
-          serviceType: 'mockup',
-          provider: providers.mockupEditor?.name ?? 'Local engine',
-          prompt: req.customStyle ?? null,
-          status: 'pending',
-          credits: amount,
-          holdId: hold.id,
-          inputFileIds: inputs.map((f) => f.id),
-          params: { styles: req.styles, customStyle: req.customStyle, background: req.background, color1: req.color1, color2: req.color2, dimensions: req.dimensions, shadow: req.shadow },
-          createdAt: clock.now(),
+        for (const source of sources) inputs.push(await files.store({ userId, data: source.buffer, entityType: 'upload', toolName: 'mockup-generator' }));
+        // The artwork's rows and the generation commit together: a kill before leaves only objects (reconciled).
+        generation = await db.transaction(async (tx) => {
+          for (const input of inputs) await files.record(tx, input);
+          return repo.insertGeneration(tx, {
+            userId,
+            tool: 'mockup-generator',
+            serviceType: 'mockup',
+            provider: providers.mockupEditor?.name ?? 'Local engine',
+            prompt: req.customStyle ?? null,
+            status: 'pending',
+            credits: amount,
+            holdId: hold.id,
+            inputFileIds: inputs.map((f) => f.row.id),
+            params: { styles: req.styles, customStyle: req.customStyle, background: req.background, color1: req.color1, color2: req.color2, dimensions: req.dimensions, shadow: req.shadow },
+            createdAt: clock.now(),
+          });
         });
         const jobId = await deps.jobs.send(MOCKUP_JOB, { generationId: generation.id });
         await repo.updateGeneration(db, generation.id, { jobId });
         return { job_id: generation.id, credits_held: amount };
       } catch (err) {
         await credits.release(hold.id);
+        if (!generation) await discard(inputs);
+        // Never queued: it would otherwise wait as pending until the sweep.
+        else {
+          await repo
+            .updateGeneration(db, generation.id, { status: 'failed', errorClass: 'server', errorMessage: 'The mockup could not be queued. Nothing was charged.', completedAt: clock.now() })
+            .catch((e) => deps.log.error({ err: e, generation: generation?.id }, 'could not mark an unqueued mockup failed'));
+        }
         if (err instanceof AppError) throw err;
         deps.log.error({ err }, 'could not queue a mockup job');
         throw new AppError('SERVICE_UNAVAILABLE', 'The mockup service is busy. Please try again in a minute; nothing was charged.');
@@ -391,17 +406,20 @@ export function createAiService(deps: AiDeps) {
       if (!current || current.status === 'completed' || current.status === 'failed') return;
       const generation = (await repo.updateGeneration(db, generationId, { status: 'processing', attempts: attempt + 1 }))!;
       const started = Date.now();
-      let outputs: FileRow[] = [];
+      let outputs: StoredFile[] = [];
       try {
         outputs = await renderMockups(generation);
         const drawn = outputs;
-        // The charge and the record of the images it paid for commit together, or neither does.
+        // The charge, the record of the images it paid for and their gallery rows commit together, or none does:
+        // a worker killed mid-job leaves no partial styles in the gallery.
         await db.transaction(async (tx) => {
           const { charged } = await credits.captureIn(tx, generation.holdId!, { generationType: 'mockup' });
+          const recorded = [];
+          for (const stored of drawn) recorded.push(await files.record(tx, stored));
           await repo.updateGeneration(tx, generationId, {
             status: 'completed',
             credits: charged,
-            outputFileIds: drawn.map((f) => f.id),
+            outputFileIds: recorded.map((f) => f.id),
             processingTimeMs: Date.now() - started,
             completedAt: clock.now(),
           });
@@ -409,7 +427,7 @@ export function createAiService(deps: AiDeps) {
       } catch (err) {
         const finalAttempt = attempt >= MOCKUP_JOB_RETRIES;
         deps.log.warn({ err, generationId, attempt }, 'mockup job attempt failed');
-        await discard(generation.userId, outputs);
+        await discard(outputs);
         if (!finalAttempt) {
           await repo.updateGeneration(db, generationId, { status: 'pending' });
           throw err;

@@ -3,6 +3,9 @@ import type { JobDefinition } from '../../jobs/queue.ts';
 import type { FilesService } from './service.ts';
 
 export const EXPIRE_FILES_JOB = 'files.expire';
+export const RECONCILE_STORAGE_JOB = 'files.reconcile-storage';
+/** Objects younger than this are left alone: a generation may have stored them and not yet recorded its row. */
+export const RECONCILE_GRACE_MS = 60 * 60_000;
 
 /** Every 15 minutes: images past their 30 days are deleted, rows and stored objects together. */
 export function filesJobs(files: FilesService, log: FastifyBaseLogger): JobDefinition[] {
@@ -15,6 +18,16 @@ export function filesJobs(files: FilesService, log: FastifyBaseLogger): JobDefin
         for (let removed = await files.expire(); removed > 0; removed = await files.expire()) total += removed;
         if (total > 0) log.info({ removed: total }, 'expired files deleted');
         return { removed: total };
+      },
+    },
+    {
+      // Hourly: objects a killed process left without a row (finished images, half-written temp files, thumbnails).
+      name: RECONCILE_STORAGE_JOB,
+      cron: '23 * * * *',
+      async handle() {
+        const result = await files.reconcileStorage(RECONCILE_GRACE_MS);
+        if (result.removed > 0) log.warn(result, 'removed stored objects that had no file row');
+        return result;
       },
     },
   ];

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 
@@ -78,4 +78,25 @@ export async function storageUsed(db: DbOrTx, userId: string): Promise<number> {
     .from(files)
     .where(eq(files.userId, userId));
   return Number(row?.total ?? 0);
+}
+
+const KEY_ID = /^(?:files|thumbs)\/[^/]+\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\./;
+
+/**
+ * Which of these storage keys a file row names (as its object or thumbnail). Keys carry the file id, so the
+ * lookup goes by primary key; a key with no id (a temp file) has no row.
+ */
+export async function keysWithRows(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+  const ids = [...new Set(keys.map((k) => KEY_ID.exec(k)?.[1]).filter((id): id is string => !!id))];
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ storageKey: files.storageKey, thumbnailKey: files.thumbnailKey })
+    .from(files)
+    .where(inArray(files.id, ids));
+  const known = new Set<string>();
+  for (const r of rows) {
+    known.add(r.storageKey);
+    if (r.thumbnailKey) known.add(r.thumbnailKey);
+  }
+  return known;
 }

@@ -7,10 +7,10 @@ import {
   type SharedFile,
   type SharePlatform,
 } from '../../../contract/files.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { ObjectStorage } from '../../providers/storage/storage.ts';
+import type { ObjectPage, ObjectStorage } from '../../providers/storage/storage.ts';
 import { findUserById } from '../auth/repository.ts';
 import { createSharing } from '../sharing.ts';
 import { detectMedia, makeSocialImage, processImage, safeFilename } from './media.ts';
@@ -45,6 +45,14 @@ export interface SaveFileInput {
 }
 
 export type FileVariant = 'original' | 'thumbnail' | 'social';
+
+/** A file whose objects are written but whose row is not recorded yet (see `store`). */
+export interface StoredFile {
+  readonly row: repo.NewFile & { id: string; storageKey: string; thumbnailKey: string | null };
+}
+
+/** Where file objects live; reconciliation looks only here, so other objects in a shared bucket are never touched. */
+const STORAGE_PREFIXES = ['files/', 'thumbs/'] as const;
 
 export interface OpenedFile {
   stream: Readable;
@@ -111,11 +119,74 @@ export function createFilesService(deps: FilesDeps) {
     };
   }
 
-  /** Removes a file's objects, then its row, so nothing is left orphaned either way; safe to repeat. */
+  /**
+   * Removes a file's row, then its objects: a row always has its objects (a kill in between leaves only objects
+   * without a row, which reconciliation removes); safe to repeat.
+   */
   async function remove(file: FileRow): Promise<void> {
+    await repo.deleteFileRow(db, file.id);
     await storage.delete(file.storageKey);
     if (file.thumbnailKey) await storage.delete(file.thumbnailKey);
-    await repo.deleteFileRow(db, file.id);
+  }
+
+  /** Deletes the objects of a file that was stored but never recorded; a failure is left to reconciliation. */
+  async function discardStored(stored: StoredFile): Promise<void> {
+    for (const key of [stored.row.storageKey, stored.row.thumbnailKey]) if (key) await storage.delete(key).catch(() => {});
+  }
+
+  /**
+   * Checks, re-encodes and writes a file's objects (the file and its thumbnail) but records no row: the caller
+   * records it with `record` in the transaction that gives it meaning (a generation's charge), so a process
+   * killed in between leaves only objects without a row, which reconciliation removes. Nothing is in the gallery
+   * until that commit.
+   */
+  async function store(input: SaveFileInput): Promise<StoredFile> {
+    const type = await detectMedia(input.data);
+    if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This file type is not supported.');
+    const limit = type.category === 'image' ? settings.maxImageBytes : settings.maxAudioBytes;
+    if (input.data.length > limit) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `The file is too large. The limit is ${Math.floor(limit / 1024 / 1024)} MB.`);
+    }
+    if (input.enforceQuota && (await repo.storageUsed(db, input.userId)) + input.data.length > settings.quotaBytes) {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'Your storage is full. Delete some files from your gallery and try again.');
+    }
+    const image = type.category === 'image' ? await processImage(input.data, settings.maxImagePixels) : null;
+    const body = image?.buffer ?? input.data;
+    const thumbnail = image?.thumbnail ?? null;
+    const id = crypto.randomUUID();
+    const storageKey = `files/${input.userId}/${id}.${type.ext}`;
+    const thumbnailKey = thumbnail ? `thumbs/${input.userId}/${id}.webp` : null;
+    const now = clock.now();
+    const isImage = type.category === 'image';
+    const stored: StoredFile = {
+      row: {
+        id,
+        userId: input.userId,
+        entityType: input.entityType,
+        category: input.entityType === 'upload' ? 'upload' : type.category,
+        fileType: type.mime,
+        sizeBytes: body.length,
+        storageKey,
+        thumbnailKey,
+        thumbnailSizeBytes: thumbnail?.length ?? 0,
+        width: image?.width ?? null,
+        height: image?.height ?? null,
+        toolName: input.toolName ?? null,
+        originalFilename: safeFilename(input.originalFilename),
+        prompt: input.prompt ?? null,
+        metadata: input.metadata ?? {},
+        createdAt: now,
+        expiresAt: isImage ? new Date(now.getTime() + settings.retentionDays * 86_400_000) : null,
+      },
+    };
+    try {
+      await storage.put(storageKey, body, type.mime);
+      if (thumbnail && thumbnailKey) await storage.put(thumbnailKey, thumbnail, 'image/webp');
+    } catch (err) {
+      await discardStored(stored);
+      throw err;
+    }
+    return stored;
   }
 
   const cursorOf = (file: FileRow) => Buffer.from(`${file.createdAt.toISOString()}|${file.id}`).toString('base64url');
@@ -133,53 +204,20 @@ export function createFilesService(deps: FilesDeps) {
   return {
     galleryItem,
 
-    /**
-     * Checks, re-encodes and stores a file with its thumbnail. The type is decided by content; images are
-     * re-encoded with a pixel limit. Either everything is stored or nothing is.
-     */
+    store,
+
+    /** Records a stored file's row in the caller's transaction: from this commit on it is in the gallery. */
+    record: (tx: DbOrTx, stored: StoredFile): Promise<FileRow> => repo.insertFile(tx, stored.row),
+
+    discardStored,
+
+    /** Stores a file and records it at once (uploads). Either everything is kept or nothing is. */
     async save(input: SaveFileInput): Promise<FileRow> {
-      const type = await detectMedia(input.data);
-      if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This file type is not supported.');
-      const limit = type.category === 'image' ? settings.maxImageBytes : settings.maxAudioBytes;
-      if (input.data.length > limit) {
-        throw new AppError('PAYLOAD_TOO_LARGE', `The file is too large. The limit is ${Math.floor(limit / 1024 / 1024)} MB.`);
-      }
-      if (input.enforceQuota && (await repo.storageUsed(db, input.userId)) + input.data.length > settings.quotaBytes) {
-        throw new AppError('PAYLOAD_TOO_LARGE', 'Your storage is full. Delete some files from your gallery and try again.');
-      }
-      const image = type.category === 'image' ? await processImage(input.data, settings.maxImagePixels) : null;
-      const body = image?.buffer ?? input.data;
-      const thumbnail = image?.thumbnail ?? null;
-      const id = crypto.randomUUID();
-      const storageKey = `files/${input.userId}/${id}.${type.ext}`;
-      const thumbnailKey = thumbnail ? `thumbs/${input.userId}/${id}.webp` : null;
-      const now = clock.now();
-      const isImage = type.category === 'image';
-      await storage.put(storageKey, body, type.mime);
+      const stored = await store(input);
       try {
-        if (thumbnail && thumbnailKey) await storage.put(thumbnailKey, thumbnail, 'image/webp');
-        return await repo.insertFile(db, {
-          id,
-          userId: input.userId,
-          entityType: input.entityType,
-          category: input.entityType === 'upload' ? 'upload' : type.category,
-          fileType: type.mime,
-          sizeBytes: body.length,
-          storageKey,
-          thumbnailKey,
-          thumbnailSizeBytes: thumbnail?.length ?? 0,
-          width: image?.width ?? null,
-          height: image?.height ?? null,
-          toolName: input.toolName ?? null,
-          originalFilename: safeFilename(input.originalFilename),
-          prompt: input.prompt ?? null,
-          metadata: input.metadata ?? {},
-          createdAt: now,
-          expiresAt: isImage ? new Date(now.getTime() + settings.retentionDays * 86_400_000) : null,
-        });
+        return await repo.insertFile(db, stored.row);
       } catch (err) {
-        await storage.delete(storageKey).catch(() => {});
-        if (thumbnailKey) await storage.delete(thumbnailKey).catch(() => {});
+        await discardStored(stored);
         throw err;
       }
     },
@@ -285,6 +323,33 @@ export function createFilesService(deps: FilesDeps) {
         description: file.prompt ? file.prompt.slice(0, 200) : `Check out this ${file.entityType.replaceAll('_', ' ')} created with Ampkit`,
         image: file.fileType.startsWith('image/') ? `${base}/api/files/og/${file.id}` : null,
       };
+    },
+
+    /**
+     * Removes objects under the prefixes files live in (`files/`, `thumbs/`) that no row names and that are older
+     * than the grace period (so work in flight, stored but not yet recorded, is never touched): what a killed
+     * process left, half-written temp files included. Safe to run twice or concurrently.
+     */
+    async reconcileStorage(graceMs: number): Promise<{ scanned: number; removed: number }> {
+      const cutoff = clock.now().getTime() - graceMs;
+      let scanned = 0;
+      let removed = 0;
+      for (const prefix of STORAGE_PREFIXES) {
+        let cursor: string | null = null;
+        do {
+          const page: ObjectPage = await storage.list({ prefix, cursor, limit: 1000 });
+          scanned += page.objects.length;
+          const old = page.objects.filter((o) => o.lastModified.getTime() < cutoff);
+          const known = await repo.keysWithRows(db, old.map((o) => o.key));
+          for (const object of old) {
+            if (known.has(object.key)) continue;
+            await storage.delete(object.key);
+            removed++;
+          }
+          cursor = page.cursor;
+        } while (cursor);
+      }
+      return { scanned, removed };
     },
 
     /** Deletes files past their expiry, rows and objects together. Safe to run twice. */

@@ -118,6 +118,28 @@ describe('the app on S3', () => {
     expect(listed.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('reconciles the bucket: aged objects without a row go, recorded files and young objects stay, others\' prefixes are not touched', async () => {
+    const t = await createTestApp({ S3_BUCKET: 'ampkit-test', S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: 'AKIATEST', S3_SECRET_ACCESS_KEY: 'secret' });
+    try {
+      const user = await t.signIn('s3-reconcile@example.com');
+      const kept = await t.app.services.files.save({ userId: user.userId, data: await makePng(120, 80), entityType: 'generated_image' });
+      const orphan = await t.app.services.files.store({ userId: user.userId, data: await makePng(90, 60), entityType: 'generated_image' });
+      const young = await t.app.services.files.store({ userId: user.userId, data: await makePng(60, 40), entityType: 'generated_image' });
+      s3.objects.set('backups/not-ours.bin', { body: Buffer.from('x'), contentType: 'application/octet-stream', lastModified: new Date(0) });
+      const hoursAgo = new Date(Date.now() - 3 * 60 * 60_000);
+      for (const key of [kept.storageKey, kept.thumbnailKey!, orphan.row.storageKey, orphan.row.thumbnailKey!]) s3.objects.get(key)!.lastModified = hoursAgo;
+      const result = await t.app.services.files.reconcileStorage(60 * 60_000);
+      expect(result.removed).toBe(2);
+      expect(s3.objects.has(orphan.row.storageKey)).toBe(false);
+      expect(s3.objects.has(orphan.row.thumbnailKey!)).toBe(false);
+      for (const key of [kept.storageKey, kept.thumbnailKey!, young.row.storageKey, young.row.thumbnailKey!, 'backups/not-ours.bin']) expect(s3.objects.has(key)).toBe(true);
+      expect((await t.call('GET', `/api/files/download/${kept.id}`, { session: user })).statusCode).toBe(200);
+    } finally {
+      s3.objects.delete('backups/not-ours.bin');
+      await t.close();
+    }
+  });
+
   it('surfaces a bad key from the store as a failure, storing nothing', async () => {
     const storage = s3Storage({ bucket: 'ampkit-test', region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 'WRONG', secretAccessKey: 'x' });
     await expect(storage.put('files/u/x.bin', Buffer.from('x'), 'text/plain')).rejects.toThrow();
