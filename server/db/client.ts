@@ -34,7 +34,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
  */
 export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // A database that does not answer (a dropped host, a full pool) fails the request after this long with a
+    // pool timeout, which the error handler answers as 503 + Retry-After, instead of hanging it.
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, connectionTimeoutMillis: 10_000 });
     pool.on('error', () => {
       /* idle client errors surface on the next query; never crash the process here */
     });

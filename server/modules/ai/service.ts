@@ -30,7 +30,7 @@ export interface AiProviders {
 export interface AiDeps {
   db: Db;
   clock: Clock;
-  credits: Pick<CreditsService, 'hold' | 'captureIn' | 'release'>;
+  credits: Pick<CreditsService, 'hold' | 'captureIn' | 'releaseIn'>;
   pricing: Pick<PricingService, 'price' | 'list'>;
   files: Pick<FilesService, 'store' | 'record' | 'discardStored' | 'readOwn'>;
   jobs: JobSender;
@@ -135,17 +135,21 @@ export function createAiService(deps: AiDeps) {
       });
       return { generation: done, result: { ...result, file }, charged, processingTimeMs };
     } catch (err) {
-      await credits.release(hold.id);
+      const classified = err instanceof ProviderError ? err : null;
+      const failed = generation;
+      // The refund and the 'failed' record commit together: a kill cannot leave the generation processing.
+      await db.transaction(async (tx) => {
+        await credits.releaseIn(tx, hold.id);
+        if (failed) await repo.updateGeneration(tx, failed.id, {
+          status: 'failed',
+          errorClass: classified?.errorClass ?? (err instanceof AppError ? err.code.toLowerCase() : 'server'),
+          errorMessage: (err as Error).message.slice(0, 500),
+          processingTimeMs: Date.now() - started,
+          completedAt: clock.now(),
+        });
+      });
       // Not charged (the charge and its record commit together), so the output is not kept either.
       if (output) await discard([output]);
-      const classified = err instanceof ProviderError ? err : null;
-      if (generation) await repo.updateGeneration(db, generation.id, {
-        status: 'failed',
-        errorClass: classified?.errorClass ?? (err instanceof AppError ? err.code.toLowerCase() : 'server'),
-        errorMessage: (err as Error).message.slice(0, 500),
-        processingTimeMs: Date.now() - started,
-        completedAt: clock.now(),
-      });
       if (classified) throw providerFailure(classified);
       if (err instanceof AppError) throw err;
       deps.log.error({ err, generation: generation?.id }, 'generation failed');
@@ -386,14 +390,13 @@ export function createAiService(deps: AiDeps) {
         await repo.updateGeneration(db, generation.id, { jobId });
         return { job_id: generation.id, credits_held: amount };
       } catch (err) {
-        await credits.release(hold.id);
+        const unqueued = generation;
+        // Never queued: refunded and marked failed together (it would otherwise wait as pending until the sweep).
+        await db.transaction(async (tx) => {
+          await credits.releaseIn(tx, hold.id);
+          if (unqueued) await repo.updateGeneration(tx, unqueued.id, { status: 'failed', errorClass: 'server', errorMessage: 'The mockup could not be queued. Nothing was charged.', completedAt: clock.now() });
+        });
         if (!generation) await discard(inputs);
-        // Never queued: it would otherwise wait as pending until the sweep.
-        else {
-          await repo
-            .updateGeneration(db, generation.id, { status: 'failed', errorClass: 'server', errorMessage: 'The mockup could not be queued. Nothing was charged.', completedAt: clock.now() })
-            .catch((e) => deps.log.error({ err: e, generation: generation?.id }, 'could not mark an unqueued mockup failed'));
-        }
         if (err instanceof AppError) throw err;
         deps.log.error({ err }, 'could not queue a mockup job');
         throw new AppError('SERVICE_UNAVAILABLE', 'The mockup service is busy. Please try again in a minute; nothing was charged.');
@@ -432,14 +435,17 @@ export function createAiService(deps: AiDeps) {
           await repo.updateGeneration(db, generationId, { status: 'pending' });
           throw err;
         }
-        await credits.release(generation.holdId!);
         const classified = err instanceof ProviderError ? providerFailure(err) : null;
-        await repo.updateGeneration(db, generationId, {
-          status: 'failed',
-          errorClass: err instanceof ProviderError ? err.errorClass : 'server',
-          errorMessage: classified?.message ?? 'The mockup could not be made. Nothing was charged.',
-          processingTimeMs: Date.now() - started,
-          completedAt: clock.now(),
+        // The refund and the 'failed' record commit together: a kill cannot leave the job pending with its hold gone.
+        await db.transaction(async (tx) => {
+          await credits.releaseIn(tx, generation.holdId!);
+          await repo.updateGeneration(tx, generationId, {
+            status: 'failed',
+            errorClass: err instanceof ProviderError ? err.errorClass : 'server',
+            errorMessage: classified?.message ?? 'The mockup could not be made. Nothing was charged.',
+            processingTimeMs: Date.now() - started,
+            completedAt: clock.now(),
+          });
         });
       }
     },

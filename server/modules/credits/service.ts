@@ -185,6 +185,12 @@ export function createCreditsService(deps: CreditsDeps) {
 
     captureIn,
 
+    /**
+     * Releases a hold inside the caller's transaction, so a failed generation's refund and its 'failed' record
+     * commit together (a kill in between cannot leave one without the other). Answers whether this call released it.
+     */
+    releaseIn: async (tx: Tx, holdId: string) => !!(await releaseIn(tx, holdId)),
+
     /** Charges a hold in a transaction of its own (see captureIn). */
     capture: (holdId: string, options: CaptureOptions = {}) => db.transaction((tx) => captureIn(tx, holdId, options)),
 
