@@ -106,7 +106,12 @@ export function createServices(deps: ServiceDeps) {
     files,
     jobs,
     providers: aiProviders,
-    settings: { maxImagePixels: config.MAX_IMAGE_PIXELS, maxImageBytes: config.UPLOAD_MAX_IMAGE_BYTES, isDevelopment: config.isDevelopment },
+    settings: {
+      maxImagePixels: config.MAX_IMAGE_PIXELS,
+      maxImageBytes: config.UPLOAD_MAX_IMAGE_BYTES,
+      isDevelopment: config.isDevelopment,
+      holdTtlMinutes: config.HOLD_TTL_MINUTES,
+    },
     log,
   });
 

@@ -35,7 +35,7 @@ export interface AiDeps {
   files: Pick<FilesService, 'store' | 'record' | 'discardStored' | 'readOwn'>;
   jobs: JobSender;
   providers: AiProviders;
-  settings: { maxImagePixels: number; maxImageBytes: number; isDevelopment: boolean };
+  settings: { maxImagePixels: number; maxImageBytes: number; isDevelopment: boolean; holdTtlMinutes: number };
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
@@ -204,6 +204,8 @@ export function createAiService(deps: AiDeps) {
   }
 
   return {
+    /** See mockupAttemptSeconds. */
+    mockupAttemptSeconds: mockupAttemptSeconds(deps.settings.holdTtlMinutes),
     /**
      * The sweep released this hold because its work outlived HOLD_TTL_MINUTES (the process died): the generation
      * it covered is closed as failed in the same transaction, so it does not show as processing forever.
@@ -476,3 +478,13 @@ function editMode(req: MorphRequest): string {
 }
 
 export const MOCKUP_JOB_RETRY_LIMIT = MOCKUP_JOB_RETRIES;
+
+/**
+ * How long one mockup attempt may run: every attempt must end before the job's credit hold expires
+ * (HOLD_TTL_MINUTES), or the sweep would fail a generation still being worked on. At most 10 minutes,
+ * with a minute's margin for the queue.
+ */
+export function mockupAttemptSeconds(holdTtlMinutes: number): number {
+  const perAttempt = Math.floor((holdTtlMinutes * 60 - 60) / (MOCKUP_JOB_RETRY_LIMIT + 1));
+  return Math.max(60, Math.min(10 * 60, perAttempt));
+}

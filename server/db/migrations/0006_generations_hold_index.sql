@@ -1,0 +1,1 @@
+CREATE INDEX "generations_hold_idx" ON "generations" USING btree ("hold_id");
