@@ -30,10 +30,33 @@ export async function createTestDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await dropDatabase(adminUrl, name);
     },
   };
+}
+
+/**
+ * Drops a test database once our pool is closed. A plain DROP stops an autovacuum worker by itself, while
+ * WITH (FORCE) would refuse to (a non-superuser may not signal it): so plain first, and FORCE only for a
+ * straggling connection of ours (55006, "being accessed by other users").
+ */
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name}`);
+        return;
+      } catch (err) {
+        if (attempt >= 5) throw err;
+        if ((err as { code?: string }).code === '55006') {
+          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
+  } finally {
+    await client.end();
+  }
 }
