@@ -52,9 +52,11 @@ test.describe('sign-in by magic link', () => {
     await expect(page.getByText(email).first()).toBeVisible();
     await screenshots(page, 'dashboard-email-pending');
     const confirm = await server.smtp.magicLinkFor('nora@example.com', { consume: true });
+    expect(confirm.link).toContain('/auth/confirm-email?token=');
     await page.goto(confirm.link);
-    await page.waitForURL('**/tools');
-    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+    await screenshots(page, 'email-confirmed');
+    await page.waitForURL('**/dashboard');
     await expect(page.getByText('nora@example.com').first()).toBeVisible();
 
     // Logging out ends the session: protected pages send the visitor to /auth again.

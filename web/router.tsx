@@ -59,6 +59,8 @@ export const routes: RouteObject[] = [
           // Guests only: /auth sends signed-in users to / (or where they came from), /auth/magic to /tools
           { element: <GuestRoute to="/" />, children: [{ path: 'auth', lazy: lazyPage(auth, (m) => m.SignInPage) }] },
           { element: <GuestRoute to="/tools" />, children: [{ path: 'auth/magic', lazy: lazyPage(auth, (m) => m.MagicLinkPage) }] },
+          // A new email's confirmation link: usually opened while still signed in, so open to everyone
+          { path: 'auth/confirm-email', lazy: lazyPage(auth, (m) => m.ConfirmEmailPage) },
           // Signed in
           {
             element: <ProtectedRoute />,

@@ -62,7 +62,7 @@ export async function startSmtpServer() {
     async magicLinkFor(to: string, options: { consume?: boolean } = {}): Promise<{ link: string; token: string }> {
       const mail = await waitForMail(to);
       if (options.consume) received.splice(received.indexOf(mail), 1);
-      const link = /https?:\/\/\S+\/auth\/magic\?token=[A-Za-z0-9_%-]+/.exec(mail.text)?.[0];
+      const link = /https?:\/\/\S+\/auth\/(?:magic|confirm-email)\?token=[A-Za-z0-9_%-]+/.exec(mail.text)?.[0];
       if (!link) throw new Error(`no sign-in link in mail to ${to}:\n${mail.text}`);
       return { link, token: decodeURIComponent(new URL(link).searchParams.get('token')!) };
     },

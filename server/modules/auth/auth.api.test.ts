@@ -291,7 +291,8 @@ describe('GET and PUT /api/auth/profile', () => {
     expect(notice.text).toContain('edith@example.com');
     expect(notice.text).not.toMatch(/auth\/magic/);
 
-    const { token } = await t.smtp.magicLinkFor('edith@example.com', { consume: true });
+    const { token, link } = await t.smtp.magicLinkFor('edith@example.com', { consume: true });
+    expect(link).toBe(`http://localhost:3000/auth/confirm-email?token=${token}`);
     const used = await t.call('POST', '/api/auth/verify-magic', { body: { token } });
     expect(used.statusCode).toBe(200);
     expect(json(used).data).toMatchObject({ is_new_user: false, user: { id: s.userId, email: 'edith@example.com', name: 'Edith' } });

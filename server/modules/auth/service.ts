@@ -129,7 +129,9 @@ export function createAuthService(deps: AuthDeps) {
     const token = randomToken();
     const expiresAt = new Date(now.getTime() + MAGIC_LINK_TTL_MINUTES * 60_000);
     await repo.insertMagicLink(db, { email, tokenHash: sha256(token), requestIp, now, expiresAt, ...link });
-    await sendMail(compose(email, `${baseUrl}/auth/magic?token=${encodeURIComponent(token)}`));
+    // A new email's link opens a page of its own: /auth/magic sends a signed-in user away before using the link.
+    const page = link.purpose === 'email_change' ? '/auth/confirm-email' : '/auth/magic';
+    await sendMail(compose(email, `${baseUrl}${page}?token=${encodeURIComponent(token)}`));
   }
 
   async function sendMail(message: MailMessage): Promise<void> {
