@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { REQUEST_ID_HEADER } from '../../contract/constants.ts';
 import type { ErrorCode } from '../../contract/errors.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../lib/errors.ts';
 
 const STATUS_CODES: Record<number, { code: ErrorCode; message: string }> = {
   400: { code: 'VALIDATION_ERROR', message: 'The request is not valid.' },

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../contract/credits.ts';
 import type { Clock } from '../lib/clock.ts';
-import { AppError, badRequest, conflict } from './errors.ts';
+import { AppError, badRequest, conflict } from '../lib/errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

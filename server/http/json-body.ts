@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from './errors.ts';
+import { badRequest } from '../lib/errors.ts';
 
 /** Whether any string (value or key) in a parsed JSON value holds U+0000. Iterative: depth cannot overflow the stack. */
 function holdsNul(value: unknown): boolean {

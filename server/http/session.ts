@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { safeEqual, sha256 } from '../lib/crypto.ts';
 import { findLiveSession, type SessionRow, type UserRow } from '../modules/auth/repository.ts';
-import { AppError, forbidden, unauthenticated } from './errors.ts';
+import { AppError, forbidden, unauthenticated } from '../lib/errors.ts';
 
 export interface RequestAuth {
   user: UserRow;

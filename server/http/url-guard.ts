@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendApiNotFound } from './error-handler.ts';
-import { badRequest } from './errors.ts';
+import { badRequest } from '../lib/errors.ts';
 
 const API_PREFIX = '/api/';
 

@@ -1,4 +1,4 @@
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../lib/errors.ts';
 import { randomToken } from '../lib/crypto.ts';
 
 /** What files and content items have in common: an owner, a visibility and a share token. */

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { EXTEND_FILL_COLOR, MAX_SOURCE_SIDE, type AspectRatio } from '../../../contract/ai.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 
 /**
  * Decodes base64 image data, bare or as a data URL: the one way a base64 image field enters the system.

@@ -1,7 +1,7 @@
 import { AI_ERROR_COPY, MOCKUP_MESSAGES, type GeneratedImage, type MockupJobStatus, type MockupRequest, type MorphRequest, type UpscaleProviders, type UpscaleRequest } from '../../../contract/ai.ts';
 import { add, mul, normalize } from '../../../contract/decimal.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { JobSender } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { renderMockup } from '../../providers/ai/mockup-templates.ts';

@@ -13,7 +13,7 @@ import {
   type UpdateProfileResult,
 } from '../../../contract/auth.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, conflict, rateLimited } from '../../http/errors.ts';
+import { AppError, conflict, rateLimited } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { MailMessage, Mailer } from '../../providers/mail/mailer.ts';

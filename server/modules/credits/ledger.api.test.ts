@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { add, cmp, fromUnits, min, normalize, sub, toUnits } from '../../../contract/decimal.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
 
 let t: TestApp;

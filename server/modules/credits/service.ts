@@ -2,7 +2,7 @@ import type { Credits } from '../../../contract/auth.ts';
 import type { CreditTransaction } from '../../../contract/credits.ts';
 import { cmp, fromUnits, min, normalize, sub, toUnits } from '../../../contract/decimal.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import * as repo from './repository.ts';
 import type { HoldRow, LedgerType } from './repository.ts';

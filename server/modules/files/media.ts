@@ -1,6 +1,6 @@
 import { parseBuffer, type IFormat } from 'music-metadata';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 
 export type MediaCategory = 'image' | 'audio' | 'video';
 export interface MediaType {

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileListQuery, fileListResponse, galleryItemSchema, sharedFileSchema, sharedRequest } from '../../../contract/files.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { currentUser } from '../../http/session.ts';
 import type { FileVariant, FilesService } from './service.ts';

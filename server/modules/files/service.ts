@@ -8,7 +8,7 @@ import {
   type SharePlatform,
 } from '../../../contract/files.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ObjectPage, ObjectStorage } from '../../providers/storage/storage.ts';
 import { findUserById } from '../auth/repository.ts';

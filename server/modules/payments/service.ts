@@ -2,7 +2,7 @@ import { APP_NAME } from '../../../contract/constants.ts';
 import { DEFAULT_PACKAGES, type CheckoutStatus, type CreditPackage, type TestCheckoutOpened } from '../../../contract/credits.ts';
 import { add, cmp, fromCents, fromUnits, min, normalize, sub, toUnits } from '../../../contract/decimal.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import type { CheckoutSessionLike, StripeEventLike, StripeGateway } from '../../providers/payments/stripe.ts';

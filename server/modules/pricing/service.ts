@@ -2,7 +2,7 @@ import { TOOL_CATALOGUE } from '../../../contract/tools.ts';
 import { DEFAULT_PRICING, TOOL_SERVICE, type CostPrediction } from '../../../contract/credits.ts';
 import { add, cmp, fromUnits, max0, normalize, sub, toUnits } from '../../../contract/decimal.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { CreditsService } from '../credits/service.ts';
 import * as repo from './repository.ts';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 
 export interface SystemRoutesDeps {
