@@ -26,7 +26,9 @@ export const creditAccounts = pgTable(
   ],
 );
 
+// The `enum`s below type the columns only (no migration); the checks are what the database enforces.
 export const LEDGER_TYPES = ['purchase', 'bonus', 'usage', 'refund', 'adjustment'] as const;
+export const HOLD_STATUSES = ['open', 'captured', 'released'] as const;
 
 /** Append-only: every change of a balance is one row, applied once per idempotency key. */
 export const creditLedger = pgTable(
@@ -38,7 +40,7 @@ export const creditLedger = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
+    type: text('type', { enum: LEDGER_TYPES }).notNull(),
     /** Signed: positive adds credits, negative takes them. */
     amount: credits('amount').notNull(),
     balanceAfter: credits('balance_after').notNull(),
@@ -63,7 +65,7 @@ export const creditHolds = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     amount: credits('amount').notNull(),
-    status: text('status').notNull().default('open'),
+    status: text('status', { enum: HOLD_STATUSES }).notNull().default('open'),
     serviceType: text('service_type').notNull(),
     serviceVariant: text('service_variant').notNull().default('standard'),
     description: text('description').notNull(),

@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
+/** A generation's states, the same as a mockup job's on the wire (contract/ai.ts JOB_STATUSES). */
+export const GENERATION_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+
 /** Every AI call: what was asked, by whom, from which provider, what it cost and how it ended. */
 export const generations = pgTable(
   'generations',
@@ -16,7 +19,8 @@ export const generations = pgTable(
     provider: text('provider').notNull(),
     model: text('model'),
     prompt: text('prompt'),
-    status: text('status').notNull(),
+    // `enum` types the column only (no migration); the check below is what the database enforces.
+    status: text('status', { enum: GENERATION_STATUSES }).notNull(),
     credits: numeric('credits', { precision: 14, scale: 4 }).notNull().default('0'),
     holdId: uuid('hold_id'),
     jobId: text('job_id'),

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { PAYMENT_STATUSES } from '../../../contract/credits.ts';
 import { creditPackages } from './credits.ts';
 import { users } from './users.ts';
-
-export const PAYMENT_STATUSES = ['completed', 'pending', 'failed', 'refunded', 'disputed'] as const;
 
 /** One row per checkout (Stripe Checkout Session or a test checkout). */
 export const payments = pgTable(
@@ -24,7 +23,8 @@ export const payments = pgTable(
     stripeFee: numeric('stripe_fee', { precision: 12, scale: 2 }),
     taxAmount: numeric('tax_amount', { precision: 12, scale: 2 }),
     currency: text('currency').notNull().default('usd'),
-    status: text('status').notNull(),
+    // `enum` types the column only (no migration); the check below is what the database enforces.
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -2,7 +2,7 @@ import type { Credits } from '../../../contract/auth.ts';
 import type { CreditTransaction } from '../../../contract/credits.ts';
 import { cmp, fromUnits, min, normalize, sub, toUnits } from '../../../contract/decimal.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import * as repo from './repository.ts';
 import type { HoldRow, LedgerType } from './repository.ts';
@@ -115,9 +115,9 @@ export function createCreditsService(deps: CreditsDeps) {
     const hold = await repo.settleHold(tx, holdId, 'captured', now, options.amount === undefined ? undefined : normalize(options.amount));
     if (!hold) {
       const current = await repo.getHold(tx, holdId);
-      if (!current) throw new AppError('NOT_FOUND', 'Hold not found');
+      if (!current) throw notFound('Hold not found');
       if (current.status === 'captured') return { charged: normalize(current.capturedAmount ?? '0'), alreadySettled: true };
-      throw new AppError('CONFLICT', 'This generation was already cancelled; nothing was charged.');
+      throw conflict('This generation was already cancelled; nothing was charged.');
     }
     const charged = normalize(hold.capturedAmount!);
     if (cmp(charged, '0') > 0) {
@@ -218,7 +218,7 @@ export function createCreditsService(deps: CreditsDeps) {
       const rows = await repo.listTransactions(db, userId, limit);
       return rows.map((r) => ({
         uuid: r.id,
-        type: r.type as CreditTransaction['type'],
+        type: r.type,
         amount: normalize(r.amount),
         balance_after: normalize(r.balanceAfter),
         created_at: r.createdAt.toISOString(),

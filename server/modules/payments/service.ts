@@ -1,11 +1,12 @@
 import { APP_NAME } from '../../../contract/constants.ts';
 import { DEFAULT_PACKAGES, type CheckoutStatus, type CreditPackage, type TestCheckoutOpened } from '../../../contract/credits.ts';
 import { add, cmp, fromCents, fromUnits, min, normalize, sub, toUnits } from '../../../contract/decimal.ts';
+import type Stripe from 'stripe';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken } from '../../lib/crypto.ts';
-import type { CheckoutSessionLike, StripeEventLike, StripeGateway } from '../../providers/payments/stripe.ts';
+import type { CheckoutSessionLike, StripeGateway } from '../../providers/payments/stripe.ts';
 import type { CreditsService } from '../credits/service.ts';
 import * as repo from './repository.ts';
 import type { PackageRow, PaymentRow } from './repository.ts';
@@ -25,8 +26,7 @@ type Session = CheckoutSessionLike;
 
 /** A later status never falls back to an earlier one, whatever order events arrive in. */
 const RANK: Record<PaymentStatus, number> = { pending: 0, failed: 1, completed: 2, refunded: 3, disputed: 4 };
-const later = (current: string, next: PaymentStatus): PaymentStatus =>
-  RANK[next] >= RANK[current as PaymentStatus] ? next : (current as PaymentStatus);
+const later = (current: PaymentStatus, next: PaymentStatus): PaymentStatus => (RANK[next] >= RANK[current] ? next : current);
 
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
 
@@ -36,7 +36,6 @@ const STRIPE_PROVIDER = 'stripe';
 export function createPaymentsService(deps: PaymentsDeps) {
   const { db, clock } = deps;
   const testMode = deps.stripe === null;
-  const provider = testMode ? TEST_PROVIDER : STRIPE_PROVIDER;
   const returnUrl = `${deps.publicUrl.replace(/\/$/, '')}/payments/return?session_id={CHECKOUT_SESSION_ID}`;
 
   function packageView(pkg: PackageRow, user: { id: string; email: string }): CreditPackage {
@@ -187,33 +186,36 @@ export function createPaymentsService(deps: PaymentsDeps) {
     }
   }
 
-  async function apply(tx: DbOrTx, event: StripeEventLike, providerName: string): Promise<void> {
-    const object = event.data.object as Record<string, any>;
+  async function apply(tx: DbOrTx, event: Stripe.Event): Promise<void> {
     switch (event.type) {
       case 'checkout.session.completed':
       case 'checkout.session.async_payment_succeeded':
-        await settleCheckout(tx, object as Session, providerName);
+        await settleCheckout(tx, event.data.object, STRIPE_PROVIDER);
         return;
       case 'checkout.session.async_payment_failed':
-        await settleCheckout(tx, object as Session, providerName, true);
+        await settleCheckout(tx, event.data.object, STRIPE_PROVIDER, true);
         return;
       case 'charge.refunded': {
-        const payment = object.payment_intent ? await repo.lockPaymentByIntent(tx, idOf(object.payment_intent)!) : undefined;
+        const charge = event.data.object;
+        const intent = idOf(charge.payment_intent);
+        const payment = intent ? await repo.lockPaymentByIntent(tx, intent) : undefined;
         if (!payment || !payment.completedAt) throw paymentNotYetKnown();
-        const amount = Number(object.amount) || 0;
-        const refunded = Number(object.amount_refunded) || 0;
+        // The body is signed but still parsed JSON: a missing amount counts as a full refund, never as NaN.
+        const amount = Number(charge.amount) || 0;
+        const refunded = Number(charge.amount_refunded) || 0;
         const target =
-          object.refunded || amount === 0 || refunded >= amount
+          charge.refunded || amount === 0 || refunded >= amount
             ? payment.creditsPurchased
             : fromUnits((toUnits(payment.creditsPurchased) * BigInt(refunded)) / BigInt(amount));
-        await reverse(tx, payment, target, `refund:${object.id}:${refunded}`, 'refunded', 'Payment refunded: credits returned');
+        await reverse(tx, payment, target, `refund:${charge.id}:${refunded}`, 'refunded', 'Payment refunded: credits returned');
         return;
       }
       case 'charge.dispute.created': {
-        const intent = idOf(object.payment_intent);
+        const dispute = event.data.object;
+        const intent = idOf(dispute.payment_intent);
         const payment = intent ? await repo.lockPaymentByIntent(tx, intent) : undefined;
         if (!payment || !payment.completedAt) throw paymentNotYetKnown();
-        await reverse(tx, payment, payment.creditsPurchased, `dispute:${object.id}`, 'disputed', 'Payment disputed: credits held back');
+        await reverse(tx, payment, payment.creditsPurchased, `dispute:${dispute.id}`, 'disputed', 'Payment disputed: credits held back');
         return;
       }
       default:
@@ -221,19 +223,21 @@ export function createPaymentsService(deps: PaymentsDeps) {
     }
   }
 
-  /** Applies an event once, however often or concurrently it arrives. */
-  async function handleEvent(event: StripeEventLike, providerName = provider): Promise<{ duplicate: boolean }> {
+  /** Runs an event's work once per event id, however often or concurrently the event arrives. */
+  async function once(eventId: string, eventType: string, work: (tx: DbOrTx) => Promise<unknown>): Promise<{ duplicate: boolean }> {
     return db.transaction(async (tx) => {
-      if (!(await repo.recordEvent(tx, event.id, event.type, clock.now()))) return { duplicate: true };
-      await apply(tx, event, providerName);
+      if (!(await repo.recordEvent(tx, eventId, eventType, clock.now()))) return { duplicate: true };
+      await work(tx);
       return { duplicate: false };
     });
   }
 
+  const handleEvent = (event: Stripe.Event) => once(event.id, event.type, (tx) => apply(tx, event));
+
   function statusView(payment: PaymentRow, pkg: PackageRow | undefined): CheckoutStatus {
     return {
       session_id: payment.providerId,
-      status: payment.status as PaymentStatus,
+      status: payment.status,
       credits_purchased: normalize(payment.creditsPurchased),
       amount_usd: normalize(payment.amountUsd),
       package_name: pkg?.name ?? null,
@@ -257,11 +261,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** Verifies and applies a Stripe webhook. Bad signatures answer 400 and change nothing. */
     async receiveWebhook(rawBody: Buffer, signature: string | undefined) {
       if (!deps.stripe) throw notFound('Stripe is not configured');
-      let event: StripeEventLike;
+      let event: Stripe.Event;
       try {
         event = deps.stripe.verifyWebhook(rawBody, signature, clock.now().getTime());
       } catch {
-        throw new AppError('VALIDATION_ERROR', 'Webhook signature verification failed');
+        throw badRequest('Webhook signature verification failed');
       }
       return handleEvent(event);
     },
@@ -345,7 +349,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
           metadata: { package_id: pkg.id },
           total_details: { amount_tax: 0 },
         };
-        await handleEvent({ id: `evt_${checkoutId}`, type: 'checkout.session.completed', data: { object: session } }, TEST_PROVIDER);
+        // The same once-per-event record as a webhook, under the checkout's own event id.
+        await once(`evt_${checkoutId}`, 'checkout.session.completed', (tx) => settleCheckout(tx, session, TEST_PROVIDER));
       }
       const payment = await repo.findPaymentForUser(db, checkoutId, user.id);
       return statusView(payment!, pkg);
@@ -362,5 +367,5 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>;
  * credit a refunded payment. Stripe retries non-2xx answers, so ask it to.
  */
 function paymentNotYetKnown() {
-  return new AppError('CONFLICT', 'The payment for this event is not known or not credited yet; retry later.');
+  return conflict('The payment for this event is not known or not credited yet; retry later.');
 }

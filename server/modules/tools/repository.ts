@@ -12,7 +12,7 @@ const toConfig = (r: Row): ToolConfig => ({
   shortDescription: r.shortDescription,
   iconName: r.iconName,
   path: r.path,
-  status: r.status as ToolConfig['status'],
+  status: r.status,
   color: r.color,
   order: r.sortOrder,
   requiresAuth: r.requiresAuth,

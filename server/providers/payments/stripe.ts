@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 
-/** The parts of a Checkout Session the app reads (as Stripe sends them). */
+/**
+ * The parts of a Checkout Session the app reads: a `Stripe.Checkout.Session` has them all, and the test checkout
+ * makes one of its own without the rest.
+ */
 export interface CheckoutSessionLike {
   id: string;
   mode?: string | null;
@@ -17,16 +20,10 @@ export interface CheckoutSessionLike {
   total_details?: { amount_tax?: number | null } | null;
 }
 
-export interface StripeEventLike {
-  id: string;
-  type: string;
-  data: { object: unknown };
-}
-
 export interface StripeGateway {
   /** Checks the signature on the raw body (dated within 300 s of receipt, either way) and parses the event; throws when it does not verify. */
-  verifyWebhook(rawBody: Buffer, signature: string | undefined, receivedAtMs: number): StripeEventLike;
-  retrieveCheckoutSession(id: string): Promise<CheckoutSessionLike>;
+  verifyWebhook(rawBody: Buffer, signature: string | undefined, receivedAtMs: number): Stripe.Event;
+  retrieveCheckoutSession(id: string): Promise<Stripe.Checkout.Session>;
   /** Makes a Payment Link for a credit package; the browser is sent there with client_reference_id. */
   createPaymentLink(input: { packageId: string; name: string; amountCents: number; returnUrl: string }): Promise<{ id: string; url: string }>;
 }
@@ -48,8 +45,11 @@ function signedAtSeconds(header: string): number {
   return timestamp;
 }
 
-/** A parsed body is applied only when it has an event's shape: an id, a type and a data object. */
-function isEventLike(value: unknown): value is StripeEventLike {
+/**
+ * A parsed body is applied only when it has an event's shape: an id, a type and a data object. The SDK types what
+ * it parsed as an event without looking; a body signed with our secret but not from Stripe is refused here.
+ */
+function hasEventShape(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const v = value as { id?: unknown; type?: unknown; data?: { object?: unknown } | null };
   return (
@@ -78,17 +78,17 @@ export function createStripeGateway(settings: { secretKey: string; webhookSecret
   return {
     verifyWebhook(rawBody, signature, receivedAtMs) {
       if (!signature) throw new Error('missing Stripe-Signature header');
-      const event: unknown = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAtMs);
+      const event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAtMs);
       // Stripe's tolerance only bounds the age: a signature dated ahead would stay replayable until then.
       const signedAt = signedAtSeconds(signature);
       if (!Number.isFinite(signedAt) || signedAt - receivedAtMs / 1000 > WEBHOOK_TOLERANCE_SECONDS) {
         throw new Error('the signature is dated in the future');
       }
-      if (!isEventLike(event)) throw new Error('the signed body is not a Stripe event');
+      if (!hasEventShape(event)) throw new Error('the signed body is not a Stripe event');
       return event;
     },
     async retrieveCheckoutSession(id) {
-      return (await stripe.checkout.sessions.retrieve(id)) as unknown as CheckoutSessionLike;
+      return stripe.checkout.sessions.retrieve(id);
     },
     async createPaymentLink({ packageId, name, amountCents, returnUrl }) {
       // Idempotency keys derived from the request: two app instances making the same package's link at

@@ -1,1 +1,0 @@
-export { ContentPage } from './content-page.tsx';
