@@ -62,6 +62,17 @@ export default defineConfig([
               message: `web/features/${SHARED_FEATURE} is imported by features and imports none of them.`,
             },
             {
+              // web/app composes the features into pages (layout, home, tool page, dashboard); nothing below imports it.
+              target: './web/features',
+              from: './web/app',
+              message: 'web/app composes features; a feature never imports it: move the shared piece down to web/lib or web/components.',
+            },
+            {
+              target: ['./web/lib', './web/components'],
+              from: ['./web/features', './web/app'],
+              message: 'web/lib and web/components sit below the features: pass what they need in, or move the piece down.',
+            },
+            {
               target: ['./server/http', './server/providers'],
               from: './server/modules',
               message: 'HTTP plumbing and provider adapters sit below the modules: pass what they need in, or move the type to contract/ or server/lib/.',

@@ -3,8 +3,8 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
 import { PageSpinner } from './components/ui/spinner.tsx';
 import { AdminRoute, GuestRoute, ProtectedRoute } from './features/auth/guards.tsx';
-import { AppLayout } from './features/shell/layout.tsx';
-import { RouteError } from './features/shell/route-error.tsx';
+import { AppLayout } from './app/shell/layout.tsx';
+import { RouteError } from './app/shell/route-error.tsx';
 
 type Pages<M> = () => Promise<M>;
 
@@ -15,14 +15,14 @@ function lazyPage<M>(load: Pages<M>, pick: (pages: M) => ComponentType) {
 
 const admin = () => import('./features/admin/pages.ts');
 const auth = () => import('./features/auth/pages.ts');
-const content = () => import('./features/content/pages.ts');
 const credits = () => import('./features/credits/pages.ts');
-const dashboard = () => import('./features/dashboard/pages.ts');
+const dashboard = () => import('./app/dashboard/pages.ts');
 const files = () => import('./features/files/pages.ts');
-const home = () => import('./features/home/pages.ts');
+const home = () => import('./app/home/pages.ts');
 const legal = () => import('./features/legal/pages.ts');
-const shell = () => import('./features/shell/pages.ts');
+const shell = () => import('./app/shell/pages.ts');
 const tools = () => import('./features/tools/pages.ts');
+const toolPage = () => import('./app/tools/pages.ts');
 const transcriptions = () => import('./features/transcriptions/pages.ts');
 
 function TranscriptionRedirect() {
@@ -50,7 +50,7 @@ export const routes: RouteObject[] = [
           { path: 'legal', element: redirect('/legal/terms') },
           { path: 'legal/terms', lazy: lazyPage(legal, (m) => m.TermsPage) },
           { path: 'legal/privacy', lazy: lazyPage(legal, (m) => m.PrivacyPage) },
-          { path: 'content/:id', lazy: lazyPage(content, (m) => m.ContentPage) },
+          { path: 'content/:id', lazy: lazyPage(files, (m) => m.ContentPage) },
           { path: 'file/:uuid', lazy: lazyPage(files, (m) => m.SharedFilePage) },
           // Redirects
           { path: 'library', element: redirect('/transcriptions') },
@@ -65,7 +65,7 @@ export const routes: RouteObject[] = [
           {
             element: <ProtectedRoute />,
             children: [
-              { path: 'tools/:id', lazy: lazyPage(tools, (m) => m.ToolPage) },
+              { path: 'tools/:id', lazy: lazyPage(toolPage, (m) => m.ToolPage) },
               { path: 'gallery', lazy: lazyPage(files, (m) => m.GalleryPage) },
               { path: 'checkout/test/:packageId', lazy: lazyPage(credits, (m) => m.TestCheckoutPage) },
               { path: 'payments/return', lazy: lazyPage(credits, (m) => m.PaymentReturnPage) },

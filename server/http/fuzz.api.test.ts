@@ -2,7 +2,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, REQUEST_ID_HEADER, SESSION_COOKIE } from '../../contract/constants.ts';
 import { createTestApp, type TestApp, type TestSession } from '../test-support/app.ts';
-import { builders } from '../test-support/builders.ts';
 import { mulberry32, mutateBody, mutatePath, mutateQuery, type OpenApiDocument, type OpenApiOperation } from '../test-support/fuzz.ts';
 
 /**
@@ -17,13 +16,11 @@ const CASES_PER_ROUTE = 24;
 let t: TestApp;
 let doc: OpenApiDocument;
 let user: TestSession;
-let make: ReturnType<typeof builders>['make'];
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_AI_PER_MINUTE: '100000' });
   doc = (await t.call('GET', '/api/docs/json')).json() as OpenApiDocument;
-  ({ make } = builders(t));
-  user = await make.user({ credits: '1000' });
+  user = await t.make.user({ credits: '1000' });
 });
 afterAll(() => t?.close());
 
@@ -115,7 +112,7 @@ describe('schema-driven fuzz of every route', () => {
         }
         // Sign-in routes can end the fuzzing session (logout, a new sign-in): start a fresh one.
         if (as === 'user' && path.startsWith('/api/auth/') && method !== 'GET') {
-          if ((await t.call('GET', '/api/auth/profile', { session: user })).statusCode === 401) user = await make.user({ credits: '1000' });
+          if ((await t.call('GET', '/api/auth/profile', { session: user })).statusCode === 401) user = await t.make.user({ credits: '1000' });
         }
       }
     }

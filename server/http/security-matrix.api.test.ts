@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestSession } from '../test-support/app.ts';
-import { builders, unknownIdOf, type ObjectKind } from '../test-support/builders.ts';
+import { unknownIdOf, type ObjectKind } from '../test-support/builders.ts';
 import { mulberry32, openApiPath, sample, type JsonSchema, type OpenApiDocument, type OpenApiOperation } from '../test-support/fuzz.ts';
 import { captureRoutes, MUTATING_METHODS, type ApiRoute } from '../test-support/route-table.ts';
 import { ID_PARAMS, looksLikeId, VALID_BODIES, type SampleBody, type SharedId } from '../test-support/route-facts.ts';
@@ -25,15 +25,15 @@ const adminProbe: FastifyPluginAsync = async (app) => {
 let t: TestApp;
 let routes: ApiRoute[];
 let doc: OpenApiDocument;
-let make: ReturnType<typeof builders>['make'];
-let stateOf: ReturnType<typeof builders>['stateOf'];
+let make: TestApp['make'];
+let stateOf: TestApp['stateOf'];
 
 beforeAll(async () => {
   const captured = await captureRoutes(() => createTestApp({ RATE_LIMIT_AI_PER_MINUTE: '10000' }, { queue: true, routes: adminProbe }));
   t = captured.built;
   routes = captured.routes;
   doc = (await t.call('GET', '/api/docs/json')).json() as OpenApiDocument;
-  ({ make, stateOf } = builders(t));
+  ({ make, stateOf } = t);
 });
 afterAll(() => t?.close());
 

@@ -1,25 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyPluginAsync, LightMyRequestResponse } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../contract/constants.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createJobQueue } from '../jobs/queue.ts';
 import { manualClock } from '../lib/clock.ts';
 import { jobDefinitions } from '../services.ts';
+import { builders } from './builders.ts';
 import { createTestDatabase } from './database.ts';
+import { sessionFrom, type Call, type TestSession } from './session.ts';
 import { startSmtpServer } from './smtp.ts';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-
-/** A browser-like session for inject(): the cookie and the CSRF token it was given. */
-export interface TestSession {
-  cookie: string;
-  csrf: string;
-  userId: string;
-  email: string;
-}
+export { sessionFrom, type TestSession };
 
 /**
  * The real app on a fresh database, with a real SMTP server as its mail peer and a clock tests can move.
@@ -69,19 +63,7 @@ export async function createTestApp(
     app.services.jobs.bind(queue);
   }
 
-  /** inject() with an optional session: sends its cookie and, unless told otherwise, its CSRF token. */
-  async function call(
-    method: Method,
-    url: string,
-    options: {
-      session?: TestSession;
-      body?: unknown;
-      /** A body sent as it is, with its content type (multipart, raw bytes). */
-      raw?: { body: Buffer | string; contentType: string };
-      csrf?: string | null;
-      headers?: Record<string, string>;
-    } = {},
-  ): Promise<LightMyRequestResponse> {
+  const call: Call = async (method, url, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.session) {
       headers.cookie = `${SESSION_COOKIE}=${options.session.cookie}`;
@@ -91,9 +73,12 @@ export async function createTestApp(
     if (options.raw) headers['content-type'] = options.raw.contentType;
     const payload = options.raw ? options.raw.body : options.body === undefined ? undefined : (options.body as object);
     return app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
-  }
+  };
 
-  /** Signs in through the magic-link flow exactly as a browser does, reading the link from the mail. */
+  /**
+   * Signs in through the magic-link flow exactly as a browser does, reading the link from the mail. For the auth
+   * tests: every other test makes its users with `make.user()`, which needs no mail.
+   */
   async function signIn(email: string, name = 'Test User'): Promise<TestSession> {
     const sent = await call('POST', '/api/auth/magic-link', { body: { email } });
     if (sent.statusCode !== 200) throw new Error(`magic-link failed: ${sent.body}`);
@@ -103,6 +88,8 @@ export async function createTestApp(
     return sessionFrom(verified, email);
   }
 
+  const { make, stateOf } = builders({ app, config, database, clock, call });
+
   return {
     app,
     config,
@@ -111,6 +98,9 @@ export async function createTestApp(
     smtp,
     call,
     signIn,
+    /** Ready objects in one line: signed-in users, files, generations, checkouts (builders.ts). */
+    make,
+    stateOf,
     async close() {
       await queue?.stop();
       await app.close();
@@ -123,10 +113,3 @@ export async function createTestApp(
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** The session a sign-in answer set: its cookie and CSRF token. */
-export function sessionFrom(res: LightMyRequestResponse, email: string): TestSession {
-  const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
-  const body = res.json() as { data: { csrf_token: string; user: { id: string } } };
-  if (!cookie) throw new Error('no session cookie set');
-  return { cookie: cookie.value, csrf: body.data.csrf_token, userId: body.data.user.id, email };
-}

@@ -1,52 +1,93 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import { generatedImageResponse, mockupJobStatus } from '../../contract/ai.ts';
+import { checkoutStatusSchema, testCheckoutOpenedSchema } from '../../contract/credits.ts';
 import { cmp, sub } from '../../contract/decimal.ts';
+import type { buildApp } from '../app.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
 import { contentItems, creditAccounts, creditHolds, creditLedger, files, generations, payments, sessions, users } from '../db/schema/index.ts';
-import type { TestApp, TestSession } from './app.ts';
+import type { Clock } from '../lib/clock.ts';
+import { mockupSubmittedAnswer, packagesAnswer, uploadAnswer } from './answers.ts';
+import { data } from './envelope.ts';
 import { makePng, multipartBody } from './media.ts';
-
-const data = (res: { json(): unknown }) => (res.json() as { data: any }).data;
+import { openSession, signInDirectly, type Call, type TestSession } from './session.ts';
 
 /** Fails with the answer when a builder's call did not succeed, so a broken builder names itself. */
 function expectOk(res: { statusCode: number; body: string }, what: string) {
   if (res.statusCode !== 200) throw new Error(`builder ${what} failed: ${res.statusCode} ${res.body}`);
 }
 
+/** What the builders use of the test app. */
+export interface BuilderHost {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  config: Config;
+  database: Database;
+  clock: Clock;
+  call: Call;
+}
+
 let serial = 0;
 
 /**
- * Builders that make ready objects in one line, through the API as a browser would (Outline's buildUser, Immich's
- * newUser). Each object kind an id route can name has a builder here and an unknown id of the same shape.
+ * Builders that make ready objects in one line (Outline's buildUser, Immich's newUser), reached as `t.make`.
+ * Users are written directly (a verified account with a live session: the magic-link mail is the auth tests'
+ * business); everything a user owns is made through the API as a browser would. Each object kind an id route can
+ * name has a builder here and an unknown id of the same shape.
  */
-export function builders(t: TestApp) {
+export function builders(t: BuilderHost) {
+  const direct = {
+    db: t.database.db,
+    clock: t.clock,
+    credits: t.app.services.credits,
+    sessionTtlDays: t.config.SESSION_TTL_DAYS,
+  };
+
   const make = {
-    /** A signed-in user (magic link, as a browser) whose balance is exactly `credits` when given. */
-    async user(options: { credits?: string; email?: string; admin?: boolean } = {}): Promise<TestSession> {
+    /**
+     * A signed-in user with the sign-up bonus, whose balance is exactly `credits` when given (the difference is
+     * one ledger adjustment, so the ledger still adds up).
+     */
+    async user(options: { credits?: string; email?: string; name?: string; admin?: boolean } = {}): Promise<TestSession> {
       const email = options.email ?? `user${++serial}-${randomUUID().slice(0, 8)}@example.com`;
-      const session = await t.signIn(email, `User ${serial}`);
-      if (options.admin) {
-        // No route grants the role: ADMIN_EMAILS does at verification, which is the auth module's to test.
-        await t.database.db.update(users).set({ roles: sql`array_append(${users.roles}, 'admin')` }).where(eq(users.id, session.userId));
-      }
+      const session = await signInDirectly(direct, { email, name: options.name ?? 'Test User', admin: options.admin });
       if (options.credits !== undefined) await setBalance(session, options.credits);
       return session;
     },
 
+    /** Another live session of the same user, as signing in again (another browser, or after the first ended). */
+    session: (user: Pick<TestSession, 'userId' | 'email'>): Promise<TestSession> => openSession(direct.db, direct, user.userId, user.email),
+
     /** An uploaded PNG in the user's gallery; answers its id. */
-    async file(owner: TestSession): Promise<string> {
-      const upload = multipartBody([{ name: 'file', filename: 'photo.png', contentType: 'image/png', data: await makePng(96, 64) }]);
+    async file(owner: TestSession, options: { width?: number; height?: number } = {}): Promise<string> {
+      const png = await makePng(options.width ?? 96, options.height ?? 64);
+      const upload = multipartBody([{ name: 'file', filename: 'photo.png', contentType: 'image/png', data: png }]);
       const res = await t.call('POST', '/api/files/upload', { session: owner, raw: upload });
       expectOk(res, 'file');
-      return data(res).file.id as string;
+      return data(res, uploadAnswer).file.id;
+    },
+
+    /**
+     * A finished AI Image Morpher generation on the local engine (charged as a real one: 0.25 credits for a
+     * plain variation), with its image in the gallery; answers what the route answered.
+     */
+    async generation(owner: TestSession, options: { prompt?: string; width?: number; height?: number } = {}) {
+      const png = await makePng(options.width ?? 64, options.height ?? 64);
+      const res = await t.call('POST', '/api/ai/generate-image', {
+        session: owner,
+        body: { imageData: png.toString('base64'), ...(options.prompt === undefined ? {} : { userPrompt: options.prompt }) },
+      });
+      expectOk(res, 'generation');
+      return data(res, generatedImageResponse);
     },
 
     /** A private content item. No route creates one yet (captions will), so this goes through the service. */
-    async content(owner: TestSession): Promise<string> {
+    async content(owner: TestSession, options: { title?: string; content?: string } = {}): Promise<string> {
       const row = await t.app.services.content.create({
         userId: owner.userId,
-        title: 'Builder caption',
+        title: options.title ?? 'Builder caption',
         contentType: 'caption',
-        content: 'Sun, sand and salt. #summer',
+        content: options.content ?? 'Sun, sand and salt. #summer',
         language: 'English',
         tone: 'Friendly',
       });
@@ -60,12 +101,12 @@ export function builders(t: TestApp) {
         body: { toolName: 'mockup-generator', images: [(await makePng(120, 90)).toString('base64')], styles: ['poster'] },
       });
       expectOk(res, 'mockupJob');
-      const jobId = data(res).job_id as string;
+      const jobId = data(res, mockupSubmittedAnswer).job_id;
       // Settled before it is handed out, so the job's own progress never reads as a change made by someone else.
       for (let i = 0; i < 240; i++) {
         const status = await t.call('GET', `/api/ai/mockup-job-status?job_id=${jobId}`, { session: owner });
         expectOk(status, 'mockupJob (status)');
-        if (['completed', 'failed'].includes(data(status).status)) return jobId;
+        if (['completed', 'failed'].includes(data(status, mockupJobStatus).status)) return jobId;
         await new Promise((r) => setTimeout(r, 250));
       }
       throw new Error('builder mockupJob: the job did not finish in a minute');
@@ -75,7 +116,7 @@ export function builders(t: TestApp) {
     async openCheckout(owner: TestSession): Promise<string> {
       const res = await t.call('POST', `/api/payments/test-checkout/${await firstPackage(owner)}/open`, { session: owner });
       expectOk(res, 'openCheckout');
-      return data(res).checkout_id as string;
+      return data(res, testCheckoutOpenedSchema).checkout_id;
     },
 
     /** A paid test checkout; answers its checkout session id. */
@@ -83,16 +124,19 @@ export function builders(t: TestApp) {
       const packageId = await firstPackage(owner);
       const opened = await t.call('POST', `/api/payments/test-checkout/${packageId}/open`, { session: owner });
       expectOk(opened, 'checkout (open)');
-      const res = await t.call('POST', `/api/payments/test-checkout/${packageId}/confirm`, { session: owner, body: { checkout_id: data(opened).checkout_id } });
+      const body = { checkout_id: data(opened, testCheckoutOpenedSchema).checkout_id };
+      const res = await t.call('POST', `/api/payments/test-checkout/${packageId}/confirm`, { session: owner, body });
       expectOk(res, 'checkout');
-      return data(res).session_id as string;
+      return data(res, checkoutStatusSchema).session_id;
     },
   };
 
   async function firstPackage(owner: TestSession): Promise<string> {
     const packages = await t.call('GET', '/api/credits/packages', { session: owner });
     expectOk(packages, 'credit packages');
-    return data(packages).packages[0].uuid as string;
+    const [first] = data(packages, packagesAnswer).packages;
+    if (!first) throw new Error('builder: no credit package is seeded');
+    return first.uuid;
   }
 
   async function setBalance(session: TestSession, credits: string) {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { AI_ERROR_COPY } from '../../../contract/ai.ts';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api.ts';
+import { AI_ERROR_COPY } from '../../contract/ai.ts';
+import { ApiError, NETWORK_ERROR_MESSAGE } from './api.ts';
 import { describeAiError, splitErrorMessage } from './ai-error.ts';
 
 describe('AI error box content (spec 2 §8)', () => {

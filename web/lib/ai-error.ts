@@ -1,6 +1,6 @@
 /** What the AI error box shows for a failure (spec 2 §8): a headline, guideline bullets and the tip of its class. */
-import { AI_ERROR_CLASSES, AI_ERROR_COPY, classifyAiError, type AiErrorClass } from '../../../contract/ai.ts';
-import { ApiError } from '../../lib/api.ts';
+import { AI_ERROR_CLASSES, AI_ERROR_COPY, classifyAiError, type AiErrorClass } from '../../contract/ai.ts';
+import { ApiError } from './api.ts';
 
 export interface AiErrorView {
   errorClass: AiErrorClass;

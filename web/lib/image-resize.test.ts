@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { MAX_SOURCE_SIDE } from '../../../contract/ai.ts';
+import { MAX_SOURCE_SIDE } from '../../contract/ai.ts';
 import { fitWithin, isAcceptedImage, stripDataUrl } from './image-resize.ts';
 
 describe('image preparation (spec 2 §9: 1536 px longest side)', () => {

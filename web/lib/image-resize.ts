@@ -2,7 +2,7 @@
  * Preparing an image before it is sent (spec 2 §9): at most 1536 px on the longest side, JPEG quality 0.92.
  * Only PNG, JPG and WEBP are accepted (spec 2 §5).
  */
-import { MAX_SOURCE_SIDE, SOURCE_JPEG_QUALITY } from '../../../contract/ai.ts';
+import { MAX_SOURCE_SIDE, SOURCE_JPEG_QUALITY } from '../../contract/ai.ts';
 
 export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 /** For `<input type="file" accept>`. */

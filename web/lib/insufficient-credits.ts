@@ -1,7 +1,8 @@
 /** Recognising "not enough credits" (spec 2 §2, §4): a 402 from any tool, or a cost prediction that cannot be afforded. */
-import type { CostPrediction, InsufficientCredits } from '../../../contract/credits.ts';
-import { add, cmp, max0, normalize, sub } from '../../../contract/decimal.ts';
-import { ApiError } from '../../lib/api.ts';
+import { createContext, useContext } from 'react';
+import type { CostPrediction, InsufficientCredits } from '../../contract/credits.ts';
+import { add, cmp, max0, normalize, sub } from '../../contract/decimal.ts';
+import { ApiError } from './api.ts';
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
@@ -40,4 +41,28 @@ export function insufficientCreditsFromPrediction(prediction: CostPrediction): I
 /** The first package, in the server’s order (cheapest first), whose credits plus bonus cover the deficit. */
 export function coveringPackageId(packages: ReadonlyArray<{ uuid: string; credits: string; bonus_credits: string }>, deficit: string): string | null {
   return packages.find((p) => cmp(add(p.credits, p.bonus_credits), deficit) >= 0)?.uuid ?? null;
+}
+
+export interface InsufficientCreditsApi {
+  /** Opens the Insufficient Credits dialog with these figures. */
+  open: (details: InsufficientCredits) => void;
+  /** Opens the dialog when `error` is a 402 (INSUFFICIENT_CREDITS) and returns true; otherwise returns false. */
+  handleError: (error: unknown) => boolean;
+  close: () => void;
+}
+
+/** Provided by the credits area's InsufficientCreditsProvider (mounted in AppLayout), which owns the dialog. */
+export const InsufficientCreditsContext = createContext<InsufficientCreditsApi | null>(null);
+
+/**
+ * For tool pages:
+ * ```ts
+ * const insufficient = useInsufficientCredits();
+ * try { await generate(); } catch (error) { if (!insufficient.handleError(error)) showError(error); }
+ * ```
+ */
+export function useInsufficientCredits(): InsufficientCreditsApi {
+  const value = useContext(InsufficientCreditsContext);
+  if (!value) throw new Error('useInsufficientCredits needs <InsufficientCreditsProvider> (mounted in AppLayout).');
+  return value;
 }

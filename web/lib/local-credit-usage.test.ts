@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Credits } from '../../../contract/auth.ts';
-import { profileQueryKey, type AuthSnapshot } from '../auth/api.ts';
-import { applyLocalCreditUsage, balanceTone, CREDIT_REFRESH_DELAY_MS, deductCredits } from './local-usage.ts';
+import type { Credits } from '../../contract/auth.ts';
+import { profileQueryKey, type AuthSnapshot } from './session/profile.ts';
+import { applyLocalCreditUsage, CREDIT_REFRESH_DELAY_MS, deductCredits } from './local-credit-usage.ts';
 
 const credits = (balance: string, available = balance): Credits => ({
   balance,
@@ -62,15 +62,5 @@ describe('applyLocalCreditUsage', () => {
     client.setQueryData(profileQueryKey, null);
     applyLocalCreditUsage(1, client);
     expect(client.getQueryData(profileQueryKey)).toBeNull();
-  });
-});
-
-describe('balanceTone', () => {
-  it('is green above 10, yellow above 0, red otherwise', () => {
-    expect(balanceTone('10.01')).toBe('green');
-    expect(balanceTone('10.00')).toBe('yellow');
-    expect(balanceTone('0.01')).toBe('yellow');
-    expect(balanceTone('0.00')).toBe('red');
-    expect(balanceTone(null)).toBe('red');
   });
 });

@@ -1,10 +1,10 @@
 /** Local credit deduction after a generation (spec 1 §4 "Credits after usage", §9). */
 import type { QueryClient } from '@tanstack/react-query';
-import type { Credits } from '../../../contract/auth.ts';
-import { add, cmp, max0, sub, type DecimalInput } from '../../../contract/decimal.ts';
-import { queryClient as appQueryClient } from '../../lib/query-client.ts';
-import { profileQueryKey } from '../auth/api.ts';
-import { creditKeys } from './api.ts';
+import type { Credits } from '../../contract/auth.ts';
+import { add, max0, sub, type DecimalInput } from '../../contract/decimal.ts';
+import { queryClient as appQueryClient } from './query-client.ts';
+import { profileQueryKey } from './session/profile.ts';
+import { creditKeys } from './query-keys.ts';
 
 /** The server's figures are re-read this long after a local deduction. */
 export const CREDIT_REFRESH_DELAY_MS = 2000;
@@ -34,12 +34,4 @@ export function applyLocalCreditUsage(amount: DecimalInput, client: QueryClient 
     void client.invalidateQueries({ queryKey: profileQueryKey });
     void client.invalidateQueries({ queryKey: creditKeys.all });
   }, CREDIT_REFRESH_DELAY_MS);
-}
-
-/** Balance colours (spec 1 §2): above 10 green, above 0 yellow, otherwise red. */
-export function balanceTone(balance: string | null | undefined): 'green' | 'yellow' | 'red' {
-  const value = balance || '0';
-  if (cmp(value, 10) > 0) return 'green';
-  if (cmp(value, 0) > 0) return 'yellow';
-  return 'red';
 }

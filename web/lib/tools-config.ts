@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TOOLS_CONFIG_CACHE_MS } from '../../../contract/constants.ts';
-import { CLIENT_MESSAGES } from '../../../contract/errors.ts';
-import type { ToolConfig } from '../../../contract/tools.ts';
-import { api } from '../../lib/api.ts';
+import { TOOLS_CONFIG_CACHE_MS } from '../../contract/constants.ts';
+import { CLIENT_MESSAGES } from '../../contract/errors.ts';
+import type { ToolConfig } from '../../contract/tools.ts';
+import { api } from './api.ts';
 
 export const toolKeys = {
   all: ['tools'] as const,

@@ -2,14 +2,14 @@ import { CreditCard, Send, UserRound } from 'lucide-react';
 import type { DashboardTab } from '../../../contract/constants.ts';
 import { Page } from '../../components/ui/page.tsx';
 import { TabPanel, Tabs, useTabsId, type TabItem } from '../../components/ui/tabs.tsx';
-import { useAuth } from '../auth/use-auth.ts';
-import { useLogout } from '../auth/use-logout.ts';
-import { TopUpButton } from '../credits/top-up-button.tsx';
-import { useTopUp } from '../credits/use-top-up.ts';
-import { CreditsTab } from './credits-tab.tsx';
-import { useDashboardTab } from './dashboard-tab.ts';
-import { TelegramTab } from './telegram-tab.tsx';
-import { UserInfoTab } from './user-info-tab.tsx';
+import { useAuth } from '../../lib/session/use-auth.ts';
+import { useLogout } from '../../lib/session/use-logout.ts';
+import { TopUpButton } from '../../features/credits/top-up-button.tsx';
+import { useTopUp } from '../../features/credits/use-top-up.ts';
+import { CreditsTab } from '../../features/credits/credits-tab.tsx';
+import { useDashboardTab } from '../../features/dashboard/dashboard-tab.ts';
+import { TelegramTab } from '../../features/dashboard/telegram-tab.tsx';
+import { UserInfoTab } from '../../features/dashboard/user-info-tab.tsx';
 
 const TABS: readonly TabItem<DashboardTab>[] = [
   { id: 'user-info', label: 'Profile', icon: <UserRound className="size-4" aria-hidden /> },

@@ -2,7 +2,7 @@ import { ArrowRight, CircleDollarSign, Megaphone, PenLine, Sparkles } from 'luci
 import { APP_NAME, APP_TAGLINE } from '../../../contract/constants.ts';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { ToolLauncher } from '../tools/tool-launcher.tsx';
+import { ToolLauncher } from '../../features/tools/tool-launcher.tsx';
 
 const steps = [
   { icon: PenLine, title: 'You start', text: 'Bring your photo, recording or idea. Your voice stays yours.' },

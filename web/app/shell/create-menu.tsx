@@ -2,9 +2,9 @@ import { ChevronDown, LayoutGrid, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../components/ui/cn.ts';
 import { JOB_RUNNING_HINT, useJobRunning } from '../../lib/job-running.ts';
-import { useToolsConfig } from '../tools/api.ts';
-import { headerTools, toolPath } from '../tools/tool-filters.ts';
-import { ToolIcon } from '../tools/tool-icon.tsx';
+import { useToolsConfig } from '../../lib/tools-config.ts';
+import { headerTools, toolPath } from '../../features/tools/tool-filters.ts';
+import { ToolIcon } from '../../features/tools/tool-icon.tsx';
 import { menuItemClasses, menuPanelClasses } from './menu-styles.ts';
 import { useDisclosure } from './use-disclosure.ts';
 

@@ -4,7 +4,7 @@ import type { Credits } from '../../../contract/auth.ts';
 import { CREDIT_DECIMALS } from '../../../contract/constants.ts';
 import { toFixed } from '../../../contract/decimal.ts';
 import { cn } from '../../components/ui/cn.ts';
-import { CREDITS_TAB_PATH } from './nav-items.ts';
+import { CREDITS_TAB_PATH } from '../../lib/paths.ts';
 
 /** The header's balance with 2 decimals; opens the dashboard's credits tab. */
 export function CreditChip({ credits, className }: { credits: Credits | null; className?: string }) {

@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { APP_NAME, APP_TAGLINE, CONTACT_EMAIL, SUPPORT_EMAIL } from '../../../contract/constants.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { api } from '../../lib/api.ts';
-import { clearClosedNotifications } from '../notifications/closed-notifications.ts';
-import { useToolsConfig } from '../tools/api.ts';
-import { footerTools, toolPath } from '../tools/tool-filters.ts';
+import { clearClosedNotifications } from '../../features/notifications/closed-notifications.ts';
+import { useToolsConfig } from '../../lib/tools-config.ts';
+import { footerTools, toolPath } from '../../features/tools/tool-filters.ts';
 import { LogoMark } from './logo.tsx';
 
 /** GET /api/config answers on the development host only (404 elsewhere). */

@@ -1,6 +1,6 @@
 import { Outlet, useNavigation } from 'react-router';
-import { SessionCleaner } from '../auth/use-logout.ts';
-import { InsufficientCreditsProvider } from '../credits/insufficient-credits-context.tsx';
+import { SessionCleaner } from '../../lib/session/use-logout.ts';
+import { InsufficientCreditsProvider } from '../../features/credits/insufficient-credits-provider.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { ScrollManager } from './scroll-manager.tsx';

@@ -16,6 +16,3 @@ export const USER_MENU_ITEMS: readonly NavItem[] = [
 ];
 
 export const userMenuItems = (isAdmin: boolean) => USER_MENU_ITEMS.filter((item) => !item.adminOnly || isAdmin);
-
-/** The credit chip's target: the dashboard with the credits tab selected. */
-export const CREDITS_TAB_PATH = '/dashboard?tab=credits';

@@ -6,10 +6,10 @@ import { ButtonLink } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { useToolsConfig } from './api.ts';
-import { ToolStatusBadge } from './tool-badge.tsx';
-import { isLaunchable } from './tool-filters.ts';
-import { ToolIcon } from './tool-icon.tsx';
+import { useToolsConfig } from '../../lib/tools-config.ts';
+import { ToolStatusBadge } from '../../features/tools/tool-badge.tsx';
+import { isLaunchable } from '../../features/tools/tool-filters.ts';
+import { ToolIcon } from '../../features/tools/tool-icon.tsx';
 import { TOOL_COMPONENTS } from './tool-registry.ts';
 
 const backLink = (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../components/ui/cn.ts';
+import { cn } from './cn.ts';
 
 export interface Choice<T extends string | number> {
   value: T;

@@ -1,6 +1,6 @@
 import { Clock } from 'lucide-react';
 import { DELETION_WARNING_DAYS, deletionBadgeColor } from '../../../contract/files.ts';
-import { cn } from '../../components/ui/cn.ts';
+import { cn } from './cn.ts';
 
 const COLORS = {
   red: 'bg-red-600 text-white',

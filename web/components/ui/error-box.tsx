@@ -1,7 +1,7 @@
 import { CircleAlert, Lightbulb } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '../../components/ui/cn.ts';
-import type { AiErrorView } from './ai-error.ts';
+import { cn } from './cn.ts';
+import type { AiErrorView } from '../../lib/ai-error.ts';
 
 /** The AI error box (spec 2 §8): the headline, the guideline bullets, then the tip of the error's class. */
 export function ErrorBox({ error, action, className }: { error: AiErrorView; action?: ReactNode; className?: string }) {

@@ -1,9 +1,9 @@
 import type { LucideIcon } from 'lucide-react';
 import { Construction } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ButtonLink } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { Page } from '../../components/ui/page.tsx';
+import { ButtonLink } from './button.tsx';
+import { Card } from './card.tsx';
+import { Page } from './page.tsx';
 
 /** A real route whose content a later issue delivers: the heading now, the rest soon. */
 export function PlaceholderPage({ title, description, icon: Icon = Construction, children }: {

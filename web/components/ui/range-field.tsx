@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { cn } from '../../components/ui/cn.ts';
+import { cn } from './cn.ts';
 
 /** A labelled slider with its current value beside the label. */
 export function RangeField({ label, value, min, max, step = 1, onChange, format = String, hint, disabled, className }: {

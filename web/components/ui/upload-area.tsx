@@ -1,7 +1,7 @@
 import { ImageUp } from 'lucide-react';
 import { useState, type DragEvent, type ReactNode } from 'react';
-import { cn } from '../../components/ui/cn.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { cn } from './cn.ts';
+import { Spinner } from './spinner.tsx';
 
 /** The files of a drop, or none. */
 export function droppedFiles(event: DragEvent): File[] {

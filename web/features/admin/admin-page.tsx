@@ -1,5 +1,5 @@
 import { Shield } from 'lucide-react';
-import { PlaceholderPage } from '../shell/placeholder-page.tsx';
+import { PlaceholderPage } from '../../components/ui/placeholder-page.tsx';
 
 /** /admin (behind AdminRoute). The admin issue fills it in. */
 export function AdminPage() {

@@ -11,7 +11,7 @@ import { verifyMagicLink } from './api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { problemFromError, type LinkProblem } from './magic-link-state.ts';
 import { MagicError, MagicLoading, MagicProblem } from './magic-link-views.tsx';
-import { useAuth } from './use-auth.ts';
+import { useAuth } from '../../lib/session/use-auth.ts';
 
 type View =
   | { kind: 'confirming' }

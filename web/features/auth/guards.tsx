@@ -4,8 +4,8 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { authRedirectState, redirectTarget } from './redirect-state.ts';
-import { useAuth, type AuthState } from './use-auth.ts';
+import { authRedirectState, redirectTarget } from '../../lib/session/redirect-state.ts';
+import { useAuth, type AuthState } from '../../lib/session/use-auth.ts';
 
 /** Shown when the session check itself failed (server unreachable), with a Retry. */
 export function SessionError({ auth, title }: { auth: AuthState; title: string }) {

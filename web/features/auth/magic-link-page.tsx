@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { fetchMagicStatus, verifyMagicLink } from './api.ts';
 import { linkProblem, nameToSend, needsName, problemFromError, type LinkProblem } from './magic-link-state.ts';
 import { MagicError, MagicLoading, MagicProblem, MagicSuccess, NameForm } from './magic-link-views.tsx';
-import { useAuth } from './use-auth.ts';
+import { useAuth } from '../../lib/session/use-auth.ts';
 
 type View =
   | { kind: 'checking' }

@@ -4,30 +4,19 @@ import { z } from 'zod';
 import { creditsSchema, type Credits } from '../../../contract/auth.ts';
 import {
   checkoutStatusSchema,
-  costPredictionSchema,
   creditPackageSchema,
   creditTransactionSchema,
   testCheckoutOpenedSchema,
   type CheckoutStatus,
-  type CostPrediction,
   type CreditPackage,
   type CreditTransaction,
 } from '../../../contract/credits.ts';
 import { api, parseAnswer } from '../../lib/api.ts';
+import { creditKeys } from '../../lib/query-keys.ts';
 
 export const CREDIT_INFO_ERROR = 'Failed to load credit information';
 export const PACKAGES_ERROR = 'Failed to load credit packages';
 export const RECENT_TRANSACTIONS_LIMIT = 20;
-
-export const creditKeys = {
-  all: ['credits'] as const,
-  balance: ['credits', 'balance'] as const,
-  transactions: ['credits', 'transactions'] as const,
-  packages: ['credits', 'packages'] as const,
-  prediction: (serviceType: string, variant: string, preprocessing: boolean) => ['credits', 'predict', serviceType, variant, preprocessing] as const,
-  testCheckout: (packageId: string) => ['payments', 'test-checkout', packageId] as const,
-  checkoutStatus: (sessionId: string) => ['payments', 'checkout-status', sessionId] as const,
-};
 
 export async function fetchBalance(): Promise<Credits> {
   const data = await api.get<unknown>('/credits/balance');
@@ -45,27 +34,6 @@ export async function fetchPackages(): Promise<CreditPackage[]> {
 }
 
 export const packagesQueryOptions = () => queryOptions({ queryKey: creditKeys.packages, queryFn: fetchPackages, staleTime: 60_000 });
-
-export interface CostQuery {
-  serviceType: string;
-  variant?: string;
-  requiresPreprocessing?: boolean;
-}
-
-/** GET /api/credits/predict-cost: what a generation will cost and whether the user can afford it. */
-export async function predictCost({ serviceType, variant = 'standard', requiresPreprocessing = false }: CostQuery): Promise<CostPrediction> {
-  const data = await api.get<unknown>('/credits/predict-cost', {
-    query: { service_type: serviceType, variant, requires_preprocessing: requiresPreprocessing },
-  });
-  return parseAnswer(costPredictionSchema, data, CREDIT_INFO_ERROR);
-}
-
-export const costPredictionQueryOptions = (q: CostQuery) =>
-  queryOptions({
-    queryKey: creditKeys.prediction(q.serviceType, q.variant ?? 'standard', q.requiresPreprocessing ?? false),
-    queryFn: () => predictCost(q),
-    staleTime: 10_000,
-  });
 
 // --- Test checkout and the return page ---
 

@@ -8,12 +8,11 @@ import { cn } from '../../components/ui/cn.ts';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { CREDIT_INFO_ERROR } from '../credits/api.ts';
-import { formatCredits } from '../credits/format.ts';
-import { balanceTone } from '../credits/local-usage.ts';
-import { TransactionsList } from '../credits/transactions-list.tsx';
-import { useCreditOverview } from '../credits/use-credit-overview.ts';
-import { formatGb } from './format.ts';
+import { CREDIT_INFO_ERROR } from './api.ts';
+import { formatCredits, balanceTone } from '../../lib/credits-format.ts';
+import { TransactionsList } from './transactions-list.tsx';
+import { useCreditOverview } from './use-credit-overview.ts';
+import { formatGb } from '../../lib/format.ts';
 
 const TONE_CLASSES = { green: 'text-emerald-600', yellow: 'text-amber-500', red: 'text-red-600' } as const;
 

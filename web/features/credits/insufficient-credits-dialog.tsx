@@ -3,7 +3,7 @@ import type { InsufficientCredits } from '../../../contract/credits.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { formatCredits } from './format.ts';
+import { formatCredits } from '../../lib/credits-format.ts';
 import { PackageList } from './package-list.tsx';
 
 function Figure({ label, value, className }: { label: string; value: string; className?: string }) {

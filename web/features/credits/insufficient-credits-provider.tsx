@@ -1,19 +1,12 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { InsufficientCredits } from '../../../contract/credits.ts';
+import { InsufficientCreditsContext, insufficientCreditsFrom } from '../../lib/insufficient-credits.ts';
 import { InsufficientCreditsDialog } from './insufficient-credits-dialog.tsx';
-import { insufficientCreditsFrom } from './insufficient-credits.ts';
 
-export interface InsufficientCreditsApi {
-  /** Opens the Insufficient Credits dialog with these figures. */
-  open: (details: InsufficientCredits) => void;
-  /** Opens the dialog when `error` is a 402 (INSUFFICIENT_CREDITS) and returns true; otherwise returns false. */
-  handleError: (error: unknown) => boolean;
-  close: () => void;
-}
-
-const InsufficientCreditsContext = createContext<InsufficientCreditsApi | null>(null);
-
-/** Mounted once in the layout: holds the one Insufficient Credits dialog every tool opens. */
+/**
+ * Mounted once in the layout: holds the one Insufficient Credits dialog every tool opens. Tools reach it through
+ * `useInsufficientCredits()` in web/lib, so they need not import the credits area.
+ */
 export function InsufficientCreditsProvider({ children }: { children: ReactNode }) {
   const [details, setDetails] = useState<InsufficientCredits | null>(null);
   const close = useCallback(() => setDetails(null), []);
@@ -29,17 +22,4 @@ export function InsufficientCreditsProvider({ children }: { children: ReactNode 
       {details && <InsufficientCreditsDialog details={details} onClose={close} />}
     </InsufficientCreditsContext.Provider>
   );
-}
-
-/**
- * For tool pages:
- * ```ts
- * const insufficient = useInsufficientCredits();
- * try { await generate(); } catch (error) { if (!insufficient.handleError(error)) showError(error); }
- * ```
- */
-export function useInsufficientCredits(): InsufficientCreditsApi {
-  const value = useContext(InsufficientCreditsContext);
-  if (!value) throw new Error('useInsufficientCredits needs <InsufficientCreditsProvider> (mounted in AppLayout).');
-  return value;
 }

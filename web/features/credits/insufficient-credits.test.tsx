@@ -7,7 +7,7 @@ import { fail, ok, routes, stubFetch } from '../../test-support/fetch-stub.ts';
 import { testQueryClient } from '../../test-support/render.tsx';
 import { browserNavigation } from './api.ts';
 import { InsufficientCreditsDialog } from './insufficient-credits-dialog.tsx';
-import { insufficientCreditsFrom, insufficientCreditsFromPrediction } from './insufficient-credits.ts';
+import { insufficientCreditsFrom, insufficientCreditsFromPrediction } from '../../lib/insufficient-credits.ts';
 
 const pkg = (uuid: string, name: string, price: string, credits: string, bonus: string) => ({
   uuid,

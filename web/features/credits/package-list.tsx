@@ -8,8 +8,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { browserNavigation, PACKAGES_ERROR, packagesQueryOptions } from './api.ts';
-import { formatUsd, packageCredits } from './format.ts';
-import { coveringPackageId } from './insufficient-credits.ts';
+import { formatUsd, packageCredits } from '../../lib/credits-format.ts';
+import { coveringPackageId } from '../../lib/insufficient-credits.ts';
 
 function PackageRow({ pkg, highlighted, busy, onBuy }: { pkg: CreditPackage; highlighted: boolean; busy: boolean; onBuy: () => void }) {
   const { credits, bonus } = packageCredits(pkg);

@@ -9,10 +9,11 @@ import { cn } from '../../components/ui/cn.ts';
 import { Page } from '../../components/ui/page.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '../../lib/api.ts';
-import { profileQueryKey } from '../auth/api.ts';
-import { CREDITS_TAB_PATH } from '../shell/nav-items.ts';
-import { creditKeys, fetchCheckoutStatus } from './api.ts';
-import { formatCredits, formatUsd } from './format.ts';
+import { fetchCheckoutStatus } from './api.ts';
+import { formatCredits, formatUsd } from '../../lib/credits-format.ts';
+import { profileQueryKey } from '../../lib/session/profile.ts';
+import { CREDITS_TAB_PATH } from '../../lib/paths.ts';
+import { creditKeys } from '../../lib/query-keys.ts';
 
 export const CHECKOUT_POLL_MS = 2000;
 export const CHECKOUT_POLL_LIMIT_MS = 30_000;

@@ -9,9 +9,10 @@ import { Card } from '../../components/ui/card.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '../../lib/api.ts';
-import { CREDITS_TAB_PATH } from '../shell/nav-items.ts';
-import { confirmTestCheckout, creditKeys, fetchTestCheckout, openTestCheckout } from './api.ts';
-import { formatCredits, formatUsd, packageCredits } from './format.ts';
+import { confirmTestCheckout, fetchTestCheckout, openTestCheckout } from './api.ts';
+import { formatCredits, formatUsd, packageCredits } from '../../lib/credits-format.ts';
+import { CREDITS_TAB_PATH } from '../../lib/paths.ts';
+import { creditKeys } from '../../lib/query-keys.ts';
 
 export const TEST_MODE_NOTICE = 'Test checkout — no real payment is taken';
 

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Credits } from '../../../contract/auth.ts';
-import { profileQueryKey } from '../auth/api.ts';
-import { creditKeys, fetchBalance, fetchTransactions } from './api.ts';
+import { fetchBalance, fetchTransactions } from './api.ts';
+import { profileQueryKey } from '../../lib/session/profile.ts';
+import { creditKeys } from '../../lib/query-keys.ts';
 
 /** Re-read whenever the credits tab opens and whenever the window regains focus (spec 1 §2). */
 const fresh = { staleTime: 0, refetchOnMount: 'always', refetchOnWindowFocus: 'always' } as const;

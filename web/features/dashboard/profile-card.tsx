@@ -8,8 +8,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { TextField } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { updateProfileRequest, type ProfileChanges } from '../auth/api.ts';
-import { formatDate } from './format.ts';
+import { formatDate } from '../../lib/format.ts';
+import { updateProfileRequest, type ProfileChanges } from './api.ts';
 
 /** Only the fields that changed; null when nothing did. */
 export function profileChanges(user: User, name: string, email: string): ProfileChanges | null {

@@ -10,6 +10,7 @@ import {
   type SharePlatform,
 } from '../../../contract/files.ts';
 import { api, parseAnswer } from '../../lib/api.ts';
+import { contentKeys, fileKeys, type ShareKind } from '../../lib/query-keys.ts';
 
 export const GALLERY_MESSAGES = {
   load: 'Failed to load gallery images',
@@ -20,22 +21,7 @@ export const GALLERY_MESSAGES = {
 
 export const FILE_MESSAGES = { notFound: 'File not found', load: 'Failed to load file' } as const;
 
-/** Files and content share the visibility and sharing calls: /api/files/{id}/… and /api/content/{id}/… */
-export type ShareKind = 'files' | 'content';
-
 export type GalleryPage = z.infer<typeof fileListResponse>;
-
-export const fileKeys = {
-  all: ['files'] as const,
-  gallery: ['files', 'gallery'] as const,
-  galleryFor: (tool: string | null) => ['files', 'gallery', tool ?? 'all'] as const,
-  file: (uuid: string) => ['files', 'file', uuid] as const,
-  shareUrl: (kind: ShareKind, id: string) => [kind, 'share-url', id] as const,
-};
-
-export const contentKeys = {
-  item: (id: string) => ['content', 'item', id] as const,
-};
 
 /** One page of my gallery images (GET /api/files/list?category=image), after `cursor` when given. */
 export async function fetchGalleryPage(tool: string | null, cursor: string | undefined, limit = GALLERY_PAGE_SIZE): Promise<GalleryPage> {

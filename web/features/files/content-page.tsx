@@ -6,14 +6,15 @@ import { Card } from '../../components/ui/card.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { isApiError } from '../../lib/api.ts';
-import { useAuth } from '../auth/use-auth.ts';
-import { contentKeys, GALLERY_MESSAGES } from '../files/api.ts';
-import { ItemFooter, ItemProblem, PublicBadge, ShareButton, SignInPrompt, VisibilityButton } from '../files/public-item.tsx';
-import { ShareDialog } from '../files/share-dialog.tsx';
-import { shareDescription } from '../files/share-links.ts';
-import { useToggleVisibility } from '../files/use-visibility.ts';
-import { CONTENT_MESSAGES, fetchContent } from './api.ts';
+import { useAuth } from '../../lib/session/use-auth.ts';
+import { GALLERY_MESSAGES } from './api.ts';
+import { ItemFooter, ItemProblem, PublicBadge, ShareButton, SignInPrompt, VisibilityButton } from './public-item.tsx';
+import { ShareDialog } from './share-dialog.tsx';
+import { shareDescription } from './share-links.ts';
+import { useToggleVisibility } from './use-visibility.ts';
+import { CONTENT_MESSAGES, fetchContent } from './content-api.ts';
 import { parseContentId } from './content-id.ts';
+import { contentKeys } from '../../lib/query-keys.ts';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 

@@ -1,7 +1,7 @@
 import { Globe, Trash2 } from 'lucide-react';
 import type { GalleryItem } from '../../../contract/files.ts';
 import { Badge } from '../../components/ui/badge.tsx';
-import { DeletionBadge } from './deletion-badge.tsx';
+import { DeletionBadge } from '../../components/ui/deletion-badge.tsx';
 import { formatShortDate } from './format.ts';
 
 /** One gallery tile: thumbnail (opens the lightbox), Public and deletion-countdown badges, title, date and delete. */

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { inputClasses } from '../../components/ui/input.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { cn } from '../../components/ui/cn.ts';
-import { useToolsConfig } from '../tools/api.ts';
+import { useToolsConfig } from '../../lib/tools-config.ts';
 import { GALLERY_MESSAGES } from './api.ts';
 import { GalleryCard } from './gallery-card.tsx';
 import { GalleryViewer } from './gallery-viewer.tsx';

@@ -7,7 +7,7 @@ import { formatShortDate } from './format.ts';
 import { ShareDialog } from './share-dialog.tsx';
 import { entityLabel, fileSocialImage, shareDescription } from './share-links.ts';
 import { useToggleVisibility } from './use-visibility.ts';
-import { useUpscaleLauncher } from '../upscale/upscale-launcher.tsx';
+import { useUpscaleLauncher } from '../ai-shared/upscale/upscale-launcher.tsx';
 
 /** The gallery's lightbox with its actions: make public or private, share, download (spec 3 §2 Gallery), and upscale (spec 2 §1). */
 export function GalleryViewer({ items, index, onIndexChange, onClose }: {

@@ -8,8 +8,9 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { inputClasses } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { applyVisibility, fetchShareUrl, fileKeys, GALLERY_MESSAGES, recordShare, toggleVisibility, type ShareKind } from './api.ts';
+import { applyVisibility, fetchShareUrl, GALLERY_MESSAGES, recordShare, toggleVisibility } from './api.ts';
 import { openShare, type SocialPlatform } from './share-links.ts';
+import { fileKeys, type ShareKind } from '../../lib/query-keys.ts';
 
 export const COPIED_FEEDBACK_MS = 2000;
 

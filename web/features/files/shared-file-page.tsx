@@ -8,12 +8,13 @@ import { Card } from '../../components/ui/card.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { isApiError } from '../../lib/api.ts';
-import { useAuth } from '../auth/use-auth.ts';
-import { fetchSharedFile, FILE_MESSAGES, fileKeys, GALLERY_MESSAGES } from './api.ts';
+import { useAuth } from '../../lib/session/use-auth.ts';
+import { fetchSharedFile, FILE_MESSAGES, GALLERY_MESSAGES } from './api.ts';
 import { ItemFooter, ItemProblem, PublicBadge, ShareButton, SignInPrompt, VisibilityButton } from './public-item.tsx';
 import { ShareDialog } from './share-dialog.tsx';
 import { entityLabel, fileSocialImage, shareDescription } from './share-links.ts';
 import { useToggleVisibility } from './use-visibility.ts';
+import { fileKeys } from '../../lib/query-keys.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { profileQueryKey } from '../auth/api.ts';
-import { clearGallery, deleteFile, fetchGalleryPage, fileKeys, updateGalleryItems } from './api.ts';
+import { clearGallery, deleteFile, fetchGalleryPage, updateGalleryItems } from './api.ts';
+import { profileQueryKey } from '../../lib/session/profile.ts';
+import { fileKeys } from '../../lib/query-keys.ts';
 
 /** My gallery images for one tool filter (null: all tools), 24 a page, with delete and delete-all. */
 export function useGallery(tool: string | null) {

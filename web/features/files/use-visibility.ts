@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { applyVisibility, toggleVisibility, type ShareKind } from './api.ts';
+import { applyVisibility, toggleVisibility } from './api.ts';
+import { type ShareKind } from '../../lib/query-keys.ts';
 
 /** Public/Private toggle of a file or content item; every screen showing it follows the new state. */
 export function useToggleVisibility(kind: ShareKind) {

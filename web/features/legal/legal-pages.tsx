@@ -1,6 +1,6 @@
 import { FileText, Lock } from 'lucide-react';
 import { SUPPORT_EMAIL } from '../../../contract/constants.ts';
-import { PlaceholderPage } from '../shell/placeholder-page.tsx';
+import { PlaceholderPage } from '../../components/ui/placeholder-page.tsx';
 
 /** /legal/terms. The legal issue adds the 13 sections. */
 export function TermsPage() {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { MOCKUP_BACKGROUNDS } from '../../../contract/ai.ts';
-import { ChoiceGroup } from '../morpher/choice-group.tsx';
+import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { MOCKUP_BACKGROUND_LABELS, type MockupBackground } from './mockup-options.ts';
 import { StepCard } from './step-card.tsx';
 

@@ -9,8 +9,8 @@ import { renderTool } from '../../test-support/render.tsx';
 import { MockupPage } from './mockup-page.tsx';
 
 // Canvas decoding is the browser's job (covered end to end); here an upload becomes a tiny JPEG at once.
-vi.mock('../morpher/image-resize.ts', async (original) => ({
-  ...(await original<typeof import('../morpher/image-resize.ts')>()),
+vi.mock('../../lib/image-resize.ts', async (original) => ({
+  ...(await original<typeof import('../../lib/image-resize.ts')>()),
   prepareSourceImage: async (_blob: Blob, name: string) => ({ dataUrl: `data:image/jpeg;base64,${btoa(name)}`, mimeType: 'image/jpeg', width: 10, height: 10, name }),
 }));
 

@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { MOCKUP_DEFAULT_COLORS, type MockupDimension, type MockupStyle } from '../../../contract/ai.ts';
 import { mul } from '../../../contract/decimal.ts';
 import type { ToolConfig } from '../../../contract/tools.ts';
-import { costPredictionQueryOptions } from '../credits/api.ts';
-import { isAcceptedImage, prepareSourceImage, stripDataUrl, UPLOAD_TYPE_ERROR, type SourceImage } from '../morpher/image-resize.ts';
-import { useElapsedSeconds } from '../morpher/use-elapsed-seconds.ts';
+import { isAcceptedImage, prepareSourceImage, stripDataUrl, UPLOAD_TYPE_ERROR, type SourceImage } from '../../lib/image-resize.ts';
+import { useElapsedSeconds } from '../../lib/use-elapsed-seconds.ts';
 import { BackgroundStep } from './background-step.tsx';
 import { GeneratePanel } from './generate-panel.tsx';
 import { MAX_MOCKUP_IMAGES, toggleStyle, validateMockup, type MockupBackground } from './mockup-options.ts';
@@ -13,6 +12,7 @@ import { OutputStep } from './output-step.tsx';
 import { StyleStep } from './style-step.tsx';
 import { UploadStep } from './upload-step.tsx';
 import { useMockupJob } from './use-mockup-job.ts';
+import { costPredictionQueryOptions } from '../ai-shared/cost-prediction.ts';
 
 /** Mockup generator (/tools/mockup-generator, spec 2 §2): four steps, then the mockups with downloads. */
 export function MockupPage(_props: { tool: ToolConfig }) {

@@ -2,10 +2,10 @@ import { Download, Maximize2, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Lightbox, LightboxAction } from '../../components/ui/lightbox.tsx';
-import { fileDownloadUrl } from '../morpher/api.ts';
-import { formatCredits } from '../credits/format.ts';
+import { formatCredits } from '../../lib/credits-format.ts';
 import type { MockupResult } from './mockup-job.ts';
 import { styleLabel } from './mockup-options.ts';
+import { fileDownloadUrl } from '../../lib/file-urls.ts';
 
 const linkButton =
   'inline-flex h-8 items-center justify-center gap-2 rounded-lg bg-violet-600 px-3 text-sm font-medium text-white shadow-sm hover:bg-violet-700';

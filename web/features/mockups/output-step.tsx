@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { MOCKUP_DIMENSIONS, type MockupDimension } from '../../../contract/ai.ts';
-import { ChoiceGroup } from '../morpher/choice-group.tsx';
+import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { StepCard } from './step-card.tsx';
 
 const DIMENSIONS = Object.keys(MOCKUP_DIMENSIONS) as MockupDimension[];

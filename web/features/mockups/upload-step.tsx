@@ -2,8 +2,8 @@ import { X } from 'lucide-react';
 import { useRef } from 'react';
 import type { MockupStyle } from '../../../contract/ai.ts';
 import { Alert } from '../../components/ui/alert.tsx';
-import { ACCEPT_IMAGES, type SourceImage } from '../morpher/image-resize.ts';
-import { UploadArea } from '../morpher/upload-area.tsx';
+import { ACCEPT_IMAGES, type SourceImage } from '../../lib/image-resize.ts';
+import { UploadArea } from '../../components/ui/upload-area.tsx';
 import { MAX_MOCKUP_IMAGES, styleLabel } from './mockup-options.ts';
 import { StepCard } from './step-card.tsx';
 

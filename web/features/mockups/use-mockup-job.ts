@@ -3,13 +3,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MockupJobStatus } from '../../../contract/ai.ts';
 import { createActionKeys } from '../../lib/idempotency.ts';
 import { setJobRunning } from '../../lib/job-running.ts';
-import { creditKeys } from '../credits/api.ts';
-import { useInsufficientCredits } from '../credits/insufficient-credits-context.tsx';
-import { applyLocalCreditUsage } from '../credits/local-usage.ts';
-import { fileKeys } from '../files/api.ts';
-import { describeAiError, type AiErrorView } from '../morpher/ai-error.ts';
+import { applyLocalCreditUsage } from '../../lib/local-credit-usage.ts';
+import { describeAiError, type AiErrorView } from '../../lib/ai-error.ts';
 import { fetchMockupStatus, submitMockup, type MockupBody } from './api.ts';
 import { pollMockupJob, type MockupResult } from './mockup-job.ts';
+import { creditKeys, fileKeys } from '../../lib/query-keys.ts';
+import { useInsufficientCredits } from '../../lib/insufficient-credits.ts';
 
 export type MockupJobState =
   | { phase: 'idle' }

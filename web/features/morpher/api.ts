@@ -1,10 +1,9 @@
-/** The morpher's calls (spec 2 §7): generate an image, its history page, and the development-host check. */
-import { queryOptions } from '@tanstack/react-query';
+/** The morpher's calls (spec 2 §7): generate an image and its history (a page, delete one, clear). */
 import type { z } from 'zod';
 import { generatedImageResponse, type GeneratedImage, type morphRequest } from '../../../contract/ai.ts';
 import { fileListResponse } from '../../../contract/files.ts';
 import { api, parseAnswer } from '../../lib/api.ts';
-import { fileKeys, type GalleryPage } from '../files/api.ts';
+import { fileKeys } from '../../lib/query-keys.ts';
 
 export const MORPHER_TOOL_ID = 'image-variator';
 export const MORPHER_MESSAGES = {
@@ -12,13 +11,14 @@ export const MORPHER_MESSAGES = {
   historyLoad: 'Failed to load image history',
   selectFailed: 'Failed to load selected image from gallery',
   useAsSourceFailed: 'Failed to use selected image as source',
+  deleteFailed: 'Failed to delete image',
+  clearFailed: 'Failed to clear history',
 } as const;
 
-export type MorphBody = z.input<typeof morphRequest>;
+/** One page of the file list (the gallery's and the history's answer). */
+export type HistoryPage = z.infer<typeof fileListResponse>;
 
-/** Where the app serves a stored file inline (results, gallery images at full size). */
-export const fileServeUrl = (uuid: string) => `/api/files/serve/${encodeURIComponent(uuid)}`;
-export const fileDownloadUrl = (uuid: string) => `/api/files/download/${encodeURIComponent(uuid)}`;
+export type MorphBody = z.input<typeof morphRequest>;
 
 /** POST /api/ai/generate-image with the morpher's body. */
 export async function morphImage(body: MorphBody, signal?: AbortSignal, idempotencyKey?: string): Promise<GeneratedImage> {
@@ -32,7 +32,7 @@ export interface HistoryPageParam {
 }
 
 /** One page of the morpher's images: GET /api/files/list?category=image&limit=6&offset=…&tool=image-variator. */
-export async function fetchHistoryPage(param: HistoryPageParam, limit: number): Promise<GalleryPage> {
+export async function fetchHistoryPage(param: HistoryPageParam, limit: number): Promise<HistoryPage> {
   const data = await api.get<unknown>('/files/list', {
     query: { category: 'image', limit, offset: param.cursor ? undefined : param.offset, cursor: param.cursor, tool: MORPHER_TOOL_ID },
   });
@@ -42,11 +42,8 @@ export async function fetchHistoryPage(param: HistoryPageParam, limit: number): 
 /** Under the gallery's key, so the gallery's own updates (delete, visibility) reach the morpher's history too. */
 export const historyQueryKey = [...fileKeys.galleryFor(MORPHER_TOOL_ID), 'morpher-history'] as const;
 
-/** GET /api/config answers on the development host only (the same query the footer makes). */
-export const devConfigQueryOptions = () =>
-  queryOptions({
-    queryKey: ['app-config'],
-    queryFn: () => api.get<{ database: string; environment: string }>('/config'),
-    retry: false,
-    staleTime: Infinity,
-  });
+/** DELETE /api/files/delete/{id}: one history image (the same call the gallery makes). */
+export const deleteHistoryImage = (id: string) => api.delete<{ deleted: true }>(`/files/delete/${encodeURIComponent(id)}`);
+
+/** DELETE /api/files/clear?tool=image-variator: every morpher image, the gallery's other tools untouched. */
+export const clearHistory = () => api.delete<{ deleted: number }>('/files/clear', { query: { tool: MORPHER_TOOL_ID } });

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { ASPECT_RATIOS, EXPERIMENTAL_WARNING_DAYS, type AspectRatio } from '../../../contract/ai.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { ChoiceGroup } from './choice-group.tsx';
+import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { dismissExperimentalWarning, isExperimentalWarningDismissed } from './experimental-warning.ts';
 
 export const ASPECT_LABELS: Record<AspectRatio, string> = { original: 'Original', '1:1': '1:1', '4:5': '4:5', '9:16': '9:16', '16:9': '16:9' };

@@ -3,11 +3,11 @@ import type { ReactNode } from 'react';
 import { BRUSH_SIZE, EXTEND_AMOUNTS } from '../../../contract/ai.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TabPanel, Tabs, useTabsId } from '../../components/ui/tabs.tsx';
-import { ChoiceGroup } from './choice-group.tsx';
+import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { CropFields } from './crop-fields.tsx';
 import { EDIT_MODE_LABELS, EDIT_MODES, type EditMode, type EditState } from './edit-mode.ts';
-import type { SourceImage } from './image-resize.ts';
-import { RangeField } from './range-field.tsx';
+import type { SourceImage } from '../../lib/image-resize.ts';
+import { RangeField } from '../../components/ui/range-field.tsx';
 
 const ICONS: Record<EditMode, ReactNode> = {
   none: <ImageIcon className="size-4" aria-hidden />,

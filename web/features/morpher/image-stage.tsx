@@ -4,7 +4,7 @@ import { EXTEND_DIRECTIONS, EXTEND_FILL_COLOR } from '../../../contract/ai.ts';
 import { cn } from '../../components/ui/cn.ts';
 import { CropOverlay } from './crop-overlay.tsx';
 import type { EditState, ExtendDirection } from './edit-mode.ts';
-import type { SourceImage } from './image-resize.ts';
+import type { SourceImage } from '../../lib/image-resize.ts';
 import { InpaintCanvas } from './inpaint-canvas.tsx';
 
 const EDGE: Record<ExtendDirection, { strip: string; pill: string; icon: typeof ArrowUp }> = {

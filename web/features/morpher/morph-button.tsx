@@ -2,7 +2,7 @@ import { Wand2 } from 'lucide-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { formatCredits } from '../credits/format.ts';
+import { formatCredits } from '../../lib/credits-format.ts';
 
 /** Whether the element is in the viewport (null until known, or where IntersectionObserver is missing). */
 function useInView(ref: RefObject<HTMLElement | null> | undefined): boolean | null {

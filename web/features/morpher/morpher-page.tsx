@@ -4,14 +4,14 @@ import type { ToolConfig } from '../../../contract/tools.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Lightbox, LightboxAction, type LightboxItem } from '../../components/ui/lightbox.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { useUpscaleLauncher } from '../upscale/upscale-launcher.tsx';
-import { fileDownloadUrl } from './api.ts';
+import { useUpscaleLauncher } from '../ai-shared/upscale/upscale-launcher.tsx';
 import { HistoryGrid } from './history-grid.tsx';
 import { ResultPanel } from './result-panel.tsx';
 import { SourcePanel } from './source-panel.tsx';
-import { useElapsedSeconds } from './use-elapsed-seconds.ts';
+import { useElapsedSeconds } from '../../lib/use-elapsed-seconds.ts';
 import { useImageHistory, type HistoryItem } from './use-image-history.ts';
 import { useMorpher } from './use-morpher.ts';
+import { fileDownloadUrl } from '../../lib/file-urls.ts';
 
 interface ViewerItem extends LightboxItem {
   uuid: string | null;

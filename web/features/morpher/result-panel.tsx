@@ -4,11 +4,11 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { formatPreciseCredits } from '../upscale/upscale-settings.ts';
-import type { AiErrorView } from './ai-error.ts';
-import { fileDownloadUrl } from './api.ts';
-import { ErrorBox } from './error-box.tsx';
+import type { AiErrorView } from '../../lib/ai-error.ts';
+import { ErrorBox } from '../../components/ui/error-box.tsx';
 import type { MorphResult } from './use-morpher.ts';
+import { formatPreciseCredits } from '../../lib/credits-format.ts';
+import { fileDownloadUrl } from '../../lib/file-urls.ts';
 
 const linkButton =
   'inline-flex h-8 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50';

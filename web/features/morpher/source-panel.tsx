@@ -7,11 +7,11 @@ import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { inputClasses } from '../../components/ui/input.tsx';
 import { AspectSelector } from './aspect-selector.tsx';
 import { EditModePanel } from './edit-mode-panel.tsx';
-import { ACCEPT_IMAGES } from './image-resize.ts';
+import { ACCEPT_IMAGES } from '../../lib/image-resize.ts';
 import { ImageStage } from './image-stage.tsx';
 import { MorphButton } from './morph-button.tsx';
-import { RangeField } from './range-field.tsx';
-import { UploadArea, useDropTarget } from './upload-area.tsx';
+import { RangeField } from '../../components/ui/range-field.tsx';
+import { UploadArea, useDropTarget } from '../../components/ui/upload-area.tsx';
 import type { Morpher } from './use-morpher.ts';
 
 /** The left panel "Upload & Describe" (spec 2 §2). */

@@ -7,8 +7,8 @@ import { useMemo, useState } from 'react';
 import { ASPECT_RATIOS, VARIABILITY, type AspectRatio } from '../../../contract/ai.ts';
 import { MORPHER_HISTORY_PAGE_SIZE, type GalleryItem } from '../../../contract/files.ts';
 import { ApiError } from '../../lib/api.ts';
-import { clearGallery, deleteFile, GALLERY_MESSAGES, type GalleryPage } from '../files/api.ts';
-import { fetchHistoryPage, fileServeUrl, historyQueryKey, MORPHER_TOOL_ID, type HistoryPageParam } from './api.ts';
+import { fileServeUrl } from '../../lib/file-urls.ts';
+import { clearHistory, deleteHistoryImage, fetchHistoryPage, historyQueryKey, MORPHER_MESSAGES, type HistoryPage, type HistoryPageParam } from './api.ts';
 import { clearLocalHistory, readLocalHistory, removeLocalHistory, type LocalHistoryEntry } from './local-history.ts';
 
 export interface HistoryItem {
@@ -70,7 +70,7 @@ export function fromLocalEntry(entry: LocalHistoryEntry): HistoryItem {
   };
 }
 
-type HistoryData = InfiniteData<GalleryPage, HistoryPageParam>;
+type HistoryData = InfiniteData<HistoryPage, HistoryPageParam>;
 
 export function useImageHistory() {
   const client = useQueryClient();
@@ -99,10 +99,10 @@ export function useImageHistory() {
   const remove = useMutation({
     mutationFn: async (id: string) => {
       try {
-        await deleteFile(id);
+        await deleteHistoryImage(id);
       } catch (error) {
         // Already gone on the server (e.g. expired): still remove it here.
-        if (!(error instanceof ApiError && error.status === 404)) throw new Error(GALLERY_MESSAGES.delete, { cause: error });
+        if (!(error instanceof ApiError && error.status === 404)) throw new Error(MORPHER_MESSAGES.deleteFailed, { cause: error });
       }
       return id;
     },
@@ -117,9 +117,9 @@ export function useImageHistory() {
   const clear = useMutation({
     mutationFn: async () => {
       try {
-        return await clearGallery(MORPHER_TOOL_ID);
+        return await clearHistory();
       } catch (error) {
-        throw new Error('Failed to clear history', { cause: error });
+        throw new Error(MORPHER_MESSAGES.clearFailed, { cause: error });
       }
     },
     onSuccess: () => {

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import type { GeneratedImage } from '../../../contract/ai.ts';
 import { createActionKeys } from '../../lib/idempotency.ts';
 import { setJobRunning } from '../../lib/job-running.ts';
-import { creditKeys } from '../credits/api.ts';
-import { applyLocalCreditUsage } from '../credits/local-usage.ts';
+import { applyLocalCreditUsage } from '../../lib/local-credit-usage.ts';
 import { morphImage, historyQueryKey, type MorphBody } from './api.ts';
 import { addLocalHistory } from './local-history.ts';
+import { creditKeys } from '../../lib/query-keys.ts';
 
 /**
  * The morph call. While it runs the header's Create menu is locked; a success lowers the balance at once (re-read

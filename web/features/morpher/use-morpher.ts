@@ -2,15 +2,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { VARIABILITY, type AspectRatio } from '../../../contract/ai.ts';
-import { costPredictionQueryOptions } from '../credits/api.ts';
-import { useInsufficientCredits } from '../credits/insufficient-credits-context.tsx';
-import type { UpscaleResult } from '../upscale/api.ts';
-import { describeAiError, messageErrorView, type AiErrorView } from './ai-error.ts';
-import { devConfigQueryOptions, MORPHER_MESSAGES, MORPHER_TOOL_ID, type MorphBody } from './api.ts';
+import type { UpscaleResult } from '../ai-shared/upscale/api.ts';
+import { describeAiError, messageErrorView, type AiErrorView } from '../../lib/ai-error.ts';
+import { MORPHER_MESSAGES, MORPHER_TOOL_ID, type MorphBody } from './api.ts';
 import { editRequestFields, initialEditState, resetForNewSource, switchEditMode, type EditMode, type EditState } from './edit-mode.ts';
-import { isAcceptedImage, prepareSourceFromUrl, prepareSourceImage, stripDataUrl, UPLOAD_TYPE_ERROR, type SourceImage } from './image-resize.ts';
+import { isAcceptedImage, prepareSourceFromUrl, prepareSourceImage, stripDataUrl, UPLOAD_TYPE_ERROR, type SourceImage } from '../../lib/image-resize.ts';
 import type { HistoryItem } from './use-image-history.ts';
 import { useMorph } from './use-morph.ts';
+import { costPredictionQueryOptions } from '../ai-shared/cost-prediction.ts';
+import { useInsufficientCredits } from '../../lib/insufficient-credits.ts';
+import { devConfigQueryOptions } from '../../lib/dev-config.ts';
 
 export interface MorphResult {
   uuid: string | null;

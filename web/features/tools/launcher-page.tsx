@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { Page } from '../../components/ui/page.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { useAuth } from '../auth/use-auth.ts';
+import { useAuth } from '../../lib/session/use-auth.ts';
 import { ToolLauncher } from './tool-launcher.tsx';
 
 function firstName(name: string | null | undefined): string | null {

@@ -1,3 +1,2 @@
 /** The tools area's pages, loaded lazily as one chunk by the router. */
 export { LauncherPage, StartPage } from './launcher-page.tsx';
-export { ToolPage } from './tool-page.tsx';

@@ -1,7 +1,7 @@
 /** Which tools each place lists (spec 1 §4 "Tool status"), always sorted by the order field. */
 import type { ToolConfig, ToolStatus } from '../../../contract/tools.ts';
-import type { AuthRedirectState } from '../auth/redirect-state.ts';
-import { authRedirectState } from '../auth/redirect-state.ts';
+import type { AuthRedirectState } from '../../lib/session/redirect-state.ts';
+import { authRedirectState } from '../../lib/session/redirect-state.ts';
 
 const LAUNCHER: readonly ToolStatus[] = ['available', 'beta', 'coming-soon'];
 const HEADER: readonly ToolStatus[] = ['available', 'beta'];

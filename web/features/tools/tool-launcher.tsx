@@ -5,8 +5,8 @@ import type { ToolConfig } from '../../../contract/tools.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { useAuth } from '../auth/use-auth.ts';
-import { useToolsConfig } from './api.ts';
+import { useAuth } from '../../lib/session/use-auth.ts';
+import { useToolsConfig } from '../../lib/tools-config.ts';
 import { ToolCard } from './tool-card.tsx';
 import { launchAction, launcherTools } from './tool-filters.ts';
 

@@ -1,6 +1,6 @@
 import { FileAudio, Library } from 'lucide-react';
 import { useParams } from 'react-router';
-import { PlaceholderPage } from '../shell/placeholder-page.tsx';
+import { PlaceholderPage } from '../../components/ui/placeholder-page.tsx';
 
 /** /transcriptions (also the library view). The transcription issue fills it in. */
 export function TranscriptionsPage() {

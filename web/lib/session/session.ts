@@ -1,8 +1,8 @@
 /** Changes to the auth state in the query cache (spec 1 §4). */
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionResponse, User } from '../../../contract/auth.ts';
-import { setCsrfToken } from '../../lib/api.ts';
-import { logoutRequest, profileQueryKey, type AuthSnapshot } from './api.ts';
+import { setCsrfToken } from '../api.ts';
+import { logoutRequest, profileQueryKey, type AuthSnapshot } from './profile.ts';
 
 /**
  * Query roots that hold nothing personal and survive a logout. Every other query is dropped at logout,

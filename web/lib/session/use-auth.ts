@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { SessionResponse, User } from '../../../contract/auth.ts';
-import { profileQueryOptions, type AuthSnapshot } from './api.ts';
 import { applySignIn, replaceUser, signOut } from './session.ts';
+import { profileQueryOptions, type AuthSnapshot } from './profile.ts';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out' | 'error';
 

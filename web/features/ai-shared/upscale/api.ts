@@ -1,8 +1,8 @@
 /** The upscaler's calls (spec 2 §7): its providers with prices, and upscaling one of my images. */
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { upscaleProvidersResponse, upscaleResponse, type upscaleRequest, type UpscaleProviders } from '../../../contract/ai.ts';
-import { api, parseAnswer } from '../../lib/api.ts';
+import { upscaleProvidersResponse, upscaleResponse, type upscaleRequest, type UpscaleProviders } from '../../../../contract/ai.ts';
+import { api, parseAnswer } from '../../../lib/api.ts';
 import { UPSCALE_MESSAGES } from './upscale-settings.ts';
 
 export type UpscaleResult = z.infer<typeof upscaleResponse>;

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isJobRunning } from '../../lib/job-running.ts';
-import { fail, ok, routes, stubFetch } from '../../test-support/fetch-stub.ts';
-import { renderTool } from '../../test-support/render.tsx';
+import { isJobRunning } from '../../../lib/job-running.ts';
+import { fail, ok, routes, stubFetch } from '../../../test-support/fetch-stub.ts';
+import { renderTool } from '../../../test-support/render.tsx';
 import { useUpscaleLauncher } from './upscale-launcher.tsx';
 import { UPSCALE_MESSAGES, UPSCALE_SETTINGS_KEY } from './upscale-settings.ts';
 

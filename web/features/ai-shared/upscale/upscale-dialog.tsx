@@ -1,14 +1,15 @@
 import { Download, ExternalLink, ZoomIn } from 'lucide-react';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { ProgressBar } from '../../components/ui/progress-bar.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { fileDownloadUrl } from '../morpher/api.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { UpscaleResult } from './api.ts';
 import { UpscaleOptions } from './upscale-options.tsx';
-import { displayedUpscaleCost, estimateUpperSeconds, formatPreciseCredits, timeEstimate, UPSCALE_MESSAGES } from './upscale-settings.ts';
+import { displayedUpscaleCost, estimateUpperSeconds, timeEstimate, UPSCALE_MESSAGES } from './upscale-settings.ts';
 import { useUpscale } from './use-upscale.ts';
+import { fileDownloadUrl } from '../../../lib/file-urls.ts';
+import { formatPreciseCredits } from '../../../lib/credits-format.ts';
 
 export interface UpscaleTarget {
   uuid: string;

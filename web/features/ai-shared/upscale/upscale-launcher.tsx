@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
 import type { UpscaleResult } from './api.ts';
 import { UpscaleDialog, type UpscaleTarget } from './upscale-dialog.tsx';
 import { imageUuidFromUrl, UPSCALE_MESSAGES } from './upscale-settings.ts';

@@ -1,10 +1,10 @@
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
-import { UPSCALE_RANGES, UPSCALE_TIME_ESTIMATES, type UpscaleProviders, type UpscaleTier } from '../../../contract/ai.ts';
-import { cn } from '../../components/ui/cn.ts';
-import { inputClasses } from '../../components/ui/input.tsx';
-import { ChoiceGroup } from '../morpher/choice-group.tsx';
-import { RangeField } from '../morpher/range-field.tsx';
+import { UPSCALE_RANGES, UPSCALE_TIME_ESTIMATES, type UpscaleProviders, type UpscaleTier } from '../../../../contract/ai.ts';
+import { cn } from '../../../components/ui/cn.ts';
+import { inputClasses } from '../../../components/ui/input.tsx';
+import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
+import { RangeField } from '../../../components/ui/range-field.tsx';
 import { providerLabel, TIER_LABELS, type UpscaleSettings } from './upscale-settings.ts';
 
 type Caps = UpscaleProviders['providers'][string];

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { UPSCALE_DEFAULTS, type UpscaleProviders } from '../../../contract/ai.ts';
+import { UPSCALE_DEFAULTS, type UpscaleProviders } from '../../../../contract/ai.ts';
 import {
   DEFAULT_UPSCALE_SETTINGS,
   displayedUpscaleCost,
   effectiveChoice,
-  formatPreciseCredits,
   imageUuidFromUrl,
   loadUpscaleSettings,
   saveUpscaleSettings,
@@ -52,12 +51,6 @@ describe('upscale cost display (spec 2 §9: estimate × 2.5 credits)', () => {
   it('is unknown for an unpriced choice', () => {
     expect(displayedUpscaleCost(providers, 'local', 4, 'fast')).toBeNull();
     expect(displayedUpscaleCost(providers, 'nobody', 2, 'fast')).toBeNull();
-  });
-
-  it('keeps every significant digit and at least two decimals', () => {
-    expect(formatPreciseCredits('0.0050')).toBe('0.005');
-    expect(formatPreciseCredits('1')).toBe('1.00');
-    expect(formatPreciseCredits('0.25')).toBe('0.25');
   });
 
   it('shows the time estimate per tier', () => {

@@ -10,9 +10,10 @@ import {
   UPSCALE_TIME_ESTIMATES,
   type UpscaleProviders,
   type UpscaleTier,
-} from '../../../contract/ai.ts';
-import { UPSCALE_PRICE_MULTIPLIER } from '../../../contract/credits.ts';
-import { mul, normalize } from '../../../contract/decimal.ts';
+} from '../../../../contract/ai.ts';
+import { UPSCALE_PRICE_MULTIPLIER } from '../../../../contract/credits.ts';
+import { mul } from '../../../../contract/decimal.ts';
+import { formatPreciseCredits } from '../../../lib/credits-format.ts';
 
 export const UPSCALE_SETTINGS_KEY = 'ampkit.upscale.settings';
 
@@ -96,13 +97,6 @@ export function providerLabel(name: string, label?: string | null): string {
 
 /** Pricing keys look like local_2x_standard. */
 export const upscaleVariant = (provider: string, scaleFactor: number, tier: string) => `${provider}_${scaleFactor}x_${tier}`;
-
-/** '0.0050' → '0.005', '0.0100' → '0.01', '1' → '1.00': every significant digit, at least two decimals. */
-export function formatPreciseCredits(value: string): string {
-  const [whole = '0', fraction = ''] = normalize(value).split('.');
-  const trimmed = fraction.replace(/0+$/, '');
-  return `${whole}.${trimmed.length >= 2 ? trimmed : trimmed.padEnd(2, '0')}`;
-}
 
 /** The cost shown for a choice: the provider's estimated_cost_usd × 2.5, in credits; null when it is not priced. */
 export function displayedUpscaleCost(providers: UpscaleProviders, provider: string, scaleFactor: number, tier: string): string | null {

@@ -1,17 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { UpscaleTier } from '../../../contract/ai.ts';
-import { ApiError } from '../../lib/api.ts';
-import { createActionKeys } from '../../lib/idempotency.ts';
-import { setJobRunning } from '../../lib/job-running.ts';
-import { useInsufficientCredits } from '../credits/insufficient-credits-context.tsx';
-import { isInsufficientCreditsError } from '../credits/insufficient-credits.ts';
-import { applyLocalCreditUsage } from '../credits/local-usage.ts';
-import { fileKeys } from '../files/api.ts';
-import { describeAiError } from '../morpher/ai-error.ts';
-import { useElapsedSeconds } from '../morpher/use-elapsed-seconds.ts';
+import type { UpscaleTier } from '../../../../contract/ai.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { createActionKeys } from '../../../lib/idempotency.ts';
+import { setJobRunning } from '../../../lib/job-running.ts';
+import { isInsufficientCreditsError, useInsufficientCredits } from '../../../lib/insufficient-credits.ts';
+import { applyLocalCreditUsage } from '../../../lib/local-credit-usage.ts';
+import { describeAiError } from '../../../lib/ai-error.ts';
+import { useElapsedSeconds } from '../../../lib/use-elapsed-seconds.ts';
 import { upscaleImage, upscaleProvidersQueryOptions, type UpscaleBody, type UpscaleResult } from './api.ts';
 import { effectiveChoice, loadUpscaleSettings, saveUpscaleSettings, UPSCALE_MESSAGES, type UpscaleSettings } from './upscale-settings.ts';
+import { fileKeys } from '../../../lib/query-keys.ts';
 
 /** The text under 'Failed to upscale image': 401 has its own wording, AI failures their class's headline. */
 export function upscaleErrorText(error: unknown): { message: string; tip: string | null } {
