@@ -521,6 +521,21 @@ describe('account takeover defences', () => {
   });
 });
 
+// Moved from the ledger tests, which make their users without mail: the bonus is granted by signing up.
+describe('sign-up bonus', () => {
+  it('grants SIGNUP_BONUS_CREDITS once, as a bonus row', async () => {
+    const s = await t.signIn('bonus@example.com');
+    await t.signIn('bonus@example.com'); // signing in again grants nothing
+    const audit = await t.app.services.credits.audit(s.userId);
+    expect(audit.ledgerSum).toBe(audit.balance);
+    expect(audit.openHolds).toBe(audit.held);
+    expect(audit.balance).toBe('5.0000');
+    const list = await t.app.services.credits.transactions(s.userId);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ type: 'bonus', amount: '5.0000', description: 'Welcome bonus' });
+  });
+});
+
 describe('housekeeping', () => {
   it('removes expired sessions and old links', async () => {
     const s = await t.signIn('expiring@example.com');

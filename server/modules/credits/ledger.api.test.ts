@@ -22,7 +22,7 @@ async function expectConsistent(userId: string) {
 }
 
 async function newUser(email: string) {
-  return (await t.signIn(email)).userId;
+  return (await t.make.user({ email })).userId;
 }
 
 async function giveCredits(userId: string, amount: string, key: string) {
@@ -31,15 +31,18 @@ async function giveCredits(userId: string, amount: string, key: string) {
   );
 }
 
-describe('sign-up bonus', () => {
-  it('grants SIGNUP_BONUS_CREDITS once, as a bonus row', async () => {
-    const s = await t.signIn('bonus@example.com');
-    await t.signIn('bonus@example.com'); // signing in again grants nothing
-    const audit = await expectConsistent(s.userId);
-    expect(audit.balance).toBe('5.0000');
-    const list = await credits().transactions(s.userId);
-    expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ type: 'bonus', amount: '5.0000', description: 'Welcome bonus' });
+describe('users made for a test (t.make.user)', () => {
+  it('start with the sign-up bonus, and a balance set for the test is one adjustment the ledger adds up to', async () => {
+    const plain = await t.make.user();
+    expect((await expectConsistent(plain.userId)).balance).toBe('5.0000');
+    const rich = await t.make.user({ credits: '12.5' });
+    expect((await expectConsistent(rich.userId)).balance).toBe('12.5000');
+    const poor = await t.make.user({ credits: '0' });
+    expect((await expectConsistent(poor.userId)).balance).toBe('0.0000');
+    expect((await credits().transactions(rich.userId)).map((x) => [x.type, x.amount]).sort()).toEqual([
+      ['adjustment', '7.5000'],
+      ['bonus', '5.0000'],
+    ]);
   });
 });
 
