@@ -22,7 +22,6 @@ export const RESTORED_SESSION_DAYS = 365;
 /** The tools config is cached this long in the browser. */
 export const TOOLS_CONFIG_CACHE_MS = 5 * 60_000;
 
-export const MOBILE_BREAKPOINT_PX = 768;
 export const DASHBOARD_TAB_STORAGE_KEY = 'ampkit.dashboard.tab';
 export const DASHBOARD_TABS = ['user-info', 'telegram', 'credits'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];

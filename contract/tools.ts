@@ -4,7 +4,6 @@ export const TOOL_STATUSES = ['available', 'beta', 'coming-soon', 'disabled'] as
 export type ToolStatus = (typeof TOOL_STATUSES)[number];
 export const TOOL_ICONS = ['Palette', 'Sparkles', 'ImageIcon', 'Wand2', 'Mic', 'Camera', 'User'] as const;
 export type ToolIcon = (typeof TOOL_ICONS)[number];
-export const DEFAULT_TOOL_ICON: ToolIcon = 'Wand2';
 
 export const TOOL_IDS = [
   'image-variator',

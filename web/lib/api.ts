@@ -48,10 +48,6 @@ export function setCsrfToken(token: string | null): void {
   csrfToken = token;
 }
 
-export function getCsrfToken(): string | null {
-  return csrfToken;
-}
-
 // --- Requests ---
 export type QueryValue = string | number | boolean | null | undefined;
 

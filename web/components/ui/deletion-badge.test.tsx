@@ -32,3 +32,14 @@ describe('DeletionBadge', () => {
     expect(screen.getByText('Deletes today')).toBeTruthy();
   });
 });
+
+describe('DeletionBadge in a small tile', () => {
+  // The morpher's history tiles use the same badge with smaller text: one wording everywhere, the size merged in.
+  it('takes the caller’s text size instead of its own', () => {
+    const { container } = render(<DeletionBadge days={0} className="text-[11px]" />);
+    const span = container.querySelector('span[data-color]')!;
+    expect(span.textContent).toBe('Deletes today');
+    expect(span.classList).toContain('text-[11px]');
+    expect(span.classList).not.toContain('text-xs');
+  });
+});

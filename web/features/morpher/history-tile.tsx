@@ -1,24 +1,10 @@
-import { Clock, Globe, Maximize2, Trash2, ZoomIn } from 'lucide-react';
-import { deletionBadgeColor, DELETION_WARNING_DAYS } from '../../../contract/files.ts';
+import { Globe, Maximize2, Trash2, ZoomIn } from 'lucide-react';
 import { cn } from '../../components/ui/cn.ts';
+import { DeletionBadge } from '../../components/ui/deletion-badge.tsx';
 import type { HistoryItem } from './use-image-history.ts';
-
-const BADGE = { red: 'bg-red-600 text-white', orange: 'bg-orange-500 text-white', yellow: 'bg-yellow-300 text-yellow-950' } as const;
 
 const iconButton =
   'flex size-8 items-center justify-center rounded-lg bg-white/95 text-slate-700 shadow ring-1 ring-slate-200 transition-colors hover:bg-violet-600 hover:text-white hover:ring-violet-600';
-
-/** Days left before deletion, shown for items 7 or fewer days away (spec 2 §4). */
-export function DeletionBadge({ days }: { days: number | null }) {
-  if (days === null || days > DELETION_WARNING_DAYS) return null;
-  const label = days <= 0 ? 'Deleted today' : days === 1 ? '1 day left' : `${days} days left`;
-  return (
-    <span className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-semibold shadow-sm', BADGE[deletionBadgeColor(days)])} title="Images are deleted automatically">
-      <Clock className="size-3" aria-hidden />
-      {label}
-    </span>
-  );
-}
 
 /** One history image: select it (restores its settings and shows it as the result), view, upscale or delete it. */
 export function HistoryTile({ item, index, selected, onSelect, onView, onUpscale, onDelete, disabled }: {
@@ -38,7 +24,7 @@ export function HistoryTile({ item, index, selected, onSelect, onView, onUpscale
         <img src={item.thumbnail} alt="" loading="lazy" className="size-full object-cover transition-transform group-hover:scale-[1.03]" />
       </button>
       <div className="pointer-events-none absolute inset-x-0 top-0 flex flex-wrap items-start gap-1 p-2">
-        <DeletionBadge days={item.daysUntilDeletion} />
+        <DeletionBadge days={item.daysUntilDeletion} className="text-[11px]" />
         {item.isPublic && (
           <span className="inline-flex items-center gap-1 rounded-full bg-emerald-600 px-2 py-0.5 text-[11px] font-semibold text-white shadow-sm">
             <Globe className="size-3" aria-hidden /> Public
