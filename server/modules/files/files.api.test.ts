@@ -3,8 +3,12 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profileResponse } from '../../../contract/auth.ts';
+import { fileListResponse, sharedFileSchema } from '../../../contract/files.ts';
 import { files } from '../../db/schema/index.ts';
+import { clearedAnswer, shareCountAnswer, shareUrlAnswer, uploadAnswer, visibilityAnswer } from '../../test-support/answers.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
+import { data, error } from '../../test-support/envelope.ts';
 import { FAKE_MEDIA, makeJpeg, makePng, makePngDeclaring, makeWav, MEDIA_FIXTURES, multipartBody, readFixture } from '../../test-support/media.ts';
 
 let t: TestApp;
@@ -12,12 +16,11 @@ let owner: TestSession;
 let other: TestSession;
 beforeAll(async () => {
   t = await createTestApp({ UPLOAD_MAX_IMAGE_BYTES: '2000000', UPLOAD_MAX_AUDIO_BYTES: '2000000' });
-  owner = await t.signIn('owner@example.com', 'Olivia Owner');
-  other = await t.signIn('other@example.com', 'Oscar Other');
+  owner = await t.make.user({ name: 'Olivia Owner' });
+  other = await t.make.user({ name: 'Oscar Other' });
 });
 afterAll(() => t?.close());
 
-const data = (res: { json(): unknown }) => (res.json() as { data: any }).data;
 const DAY = 86_400_000;
 
 async function generated(userId: string, opts: { tool?: string; prompt?: string; size?: [number, number] } = {}) {
@@ -49,8 +52,8 @@ describe('gallery list', () => {
     t.clock.advance(1000);
     const res = await t.call('GET', '/api/files/list?category=image&limit=10&offset=0', { session: owner });
     expect(res.statusCode).toBe(200);
-    const body = data(res);
-    expect(body.files.map((f: { id: string }) => f.id)).toEqual([second.id, first.id]);
+    const body = data(res, fileListResponse);
+    expect(body.files.map((f) => f.id)).toEqual([second.id, first.id]);
     expect(body.files[0]).toMatchObject({
       id: second.id,
       image: `/api/files/thumbnail/${second.id}`,
@@ -63,30 +66,30 @@ describe('gallery list', () => {
       metadata: { aspectRatio: '4:3', variability: 5, hasThumbnail: true, visibility: 'private', is_public: false, width: 1024, height: 768 },
     });
     expect(body.pagination).toMatchObject({ hasMore: false, nextCursor: null });
-    const mockups = data(await t.call('GET', '/api/files/list?category=image&tool=mockup-generator', { session: owner }));
-    expect(mockups.files.map((f: { id: string }) => f.id)).toEqual([second.id]);
-    expect(data(await t.call('GET', '/api/files/list', { session: other })).files).toEqual([]);
+    const mockups = data(await t.call('GET', '/api/files/list?category=image&tool=mockup-generator', { session: owner }), fileListResponse);
+    expect(mockups.files.map((f) => f.id)).toEqual([second.id]);
+    expect(data(await t.call('GET', '/api/files/list', { session: other }), fileListResponse).files).toEqual([]);
   });
 
   it('pages by offset and by cursor in the same order', async () => {
-    const user = await t.signIn('pager@example.com');
+    const user = await t.make.user();
     for (let i = 0; i < 5; i++) {
       await generated(user.userId, { prompt: `p${i}`, size: [32, 32] });
       t.clock.advance(10);
     }
     const byOffset: string[] = [];
     for (let offset = 0; ; offset += 2) {
-      const page = data(await t.call('GET', `/api/files/list?limit=2&offset=${offset}`, { session: user }));
-      byOffset.push(...page.files.map((f: { prompt: string }) => f.prompt));
+      const page = data(await t.call('GET', `/api/files/list?limit=2&offset=${offset}`, { session: user }), fileListResponse);
+      byOffset.push(...page.files.map((f) => f.prompt ?? ''));
       if (!page.pagination.hasMore) break;
     }
     const byCursor: string[] = [];
     let cursor = '';
     for (;;) {
-      const page = data(await t.call('GET', `/api/files/list?limit=2${cursor ? `&cursor=${cursor}` : ''}`, { session: user }));
-      byCursor.push(...page.files.map((f: { prompt: string }) => f.prompt));
+      const page = data(await t.call('GET', `/api/files/list?limit=2${cursor ? `&cursor=${cursor}` : ''}`, { session: user }), fileListResponse);
+      byCursor.push(...page.files.map((f) => f.prompt ?? ''));
       if (!page.pagination.hasMore) break;
-      cursor = page.pagination.nextCursor;
+      cursor = page.pagination.nextCursor ?? '';
     }
     expect(byOffset).toEqual(['p4', 'p3', 'p2', 'p1', 'p0']);
     expect(byCursor).toEqual(byOffset);
@@ -153,9 +156,9 @@ describe('serving files', () => {
   it('answers 404, not a 500, for the social preview image of an uploaded audio file', async () => {
     const res = await t.call('POST', '/api/files/upload', { session: owner, raw: multipartBody([{ name: 'file', filename: 'voice.wav', contentType: 'audio/wav', data: makeWav() }]) });
     expect(res.statusCode, res.body).toBe(200);
-    const og = await t.call('GET', `/api/files/og/${data(res).file.id}`, { session: owner });
+    const og = await t.call('GET', `/api/files/og/${data(res, uploadAnswer).file.id}`, { session: owner });
     expect(og.statusCode).toBe(404);
-    expect(og.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+    expect(error(og).code).toBe('NOT_FOUND');
   });
 });
 
@@ -177,7 +180,7 @@ describe('access', () => {
     for (const [method, url, body] of attempts) {
       const res = await t.call(method as 'GET', url, { session: other, body });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect((res.json() as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+      expect(error(res).code).toBe('NOT_FOUND');
     }
     for (const [method, url, body] of attempts) {
       // Visitors: routes for anyone say 404; routes for signed-in users say 401 first.
@@ -190,11 +193,11 @@ describe('access', () => {
 
   it('lets anyone read a public file, counts views and shares, and only the owner change it', async () => {
     const file = await generated(owner.userId, { prompt: 'sunset over the sea' });
-    expect(data(await t.call('POST', `/api/files/${file.id}/toggle-visibility`, { session: owner }))).toEqual({ is_public: true });
+    expect(data(await t.call('POST', `/api/files/${file.id}/toggle-visibility`, { session: owner }), visibilityAnswer)).toEqual({ is_public: true });
 
     const visitor = await t.call('GET', `/api/file/${file.id}`);
     expect(visitor.statusCode).toBe(200);
-    expect(data(visitor)).toMatchObject({
+    expect(data(visitor, sharedFileSchema)).toMatchObject({
       uuid: file.id,
       is_public: true,
       is_owner: false,
@@ -208,9 +211,9 @@ describe('access', () => {
     });
     expect((await t.call('GET', `/api/files/download/${file.id}`)).statusCode).toBe(200);
     expect((await t.call('GET', `/api/files/thumbnail/${file.id}`, { session: other })).statusCode).toBe(200);
-    expect(data(await t.call('GET', `/api/file/${file.id}`, { session: owner }))).toMatchObject({ is_owner: true, view_count: 1 });
+    expect(data(await t.call('GET', `/api/file/${file.id}`, { session: owner }), sharedFileSchema)).toMatchObject({ is_owner: true, view_count: 1 });
 
-    expect(data(await t.call('POST', `/api/files/${file.id}/shared`, { body: { platform: 'facebook' } }))).toEqual({ share_count: 1 });
+    expect(data(await t.call('POST', `/api/files/${file.id}/shared`, { body: { platform: 'facebook' } }), shareCountAnswer)).toEqual({ share_count: 1 });
     expect((await t.call('POST', `/api/files/${file.id}/shared`, { body: { platform: 'myspace' } })).statusCode).toBe(400);
 
     expect((await t.call('POST', `/api/files/${file.id}/toggle-visibility`, { session: other })).statusCode).toBe(404);
@@ -221,11 +224,11 @@ describe('access', () => {
 
   it('gives a share url with a token of at least 128 bits', async () => {
     const file = await generated(owner.userId);
-    const { share_url: url } = data(await t.call('GET', `/api/files/${file.id}/share-url`, { session: owner }));
+    const { share_url: url } = data(await t.call('GET', `/api/files/${file.id}/share-url`, { session: owner }), shareUrlAnswer);
     const parsed = new URL(url);
     expect(parsed.origin + parsed.pathname).toBe(`http://localhost:3000/file/${file.id}`);
     expect(Buffer.from(parsed.searchParams.get('s')!, 'base64url').length).toBeGreaterThanOrEqual(16);
-    expect(data(await t.call('GET', `/api/files/${file.id}/share-url`, { session: owner })).share_url).toBe(url);
+    expect(data(await t.call('GET', `/api/files/${file.id}/share-url`, { session: owner }), shareUrlAnswer).share_url).toBe(url);
   });
 
   it('needs the CSRF token for every change', async () => {
@@ -252,7 +255,7 @@ describe('access', () => {
 
 describe('delete and clear', () => {
   it('deletes one file with its objects, and clears one tool or everything', async () => {
-    const user = await t.signIn('cleaner@example.com');
+    const user = await t.make.user();
     const a = await generated(user.userId, { tool: 'image-variator' });
     await generated(user.userId, { tool: 'mockup-generator' });
     await generated(user.userId, { tool: 'mockup-generator' });
@@ -263,9 +266,9 @@ describe('delete and clear', () => {
     expect((await t.call('DELETE', `/api/files/delete/${a.id}`, { session: user })).statusCode).toBe(404);
 
     await generated(user.userId, { tool: 'image-variator' });
-    expect(data(await t.call('DELETE', '/api/files/clear?tool=mockup-generator', { session: user }))).toEqual({ deleted: 2 });
+    expect(data(await t.call('DELETE', '/api/files/clear?tool=mockup-generator', { session: user }), clearedAnswer)).toEqual({ deleted: 2 });
     expect(await rowCount(user.userId)).toBe(1);
-    expect(data(await t.call('DELETE', '/api/files/clear', { session: user }))).toEqual({ deleted: 1 });
+    expect(data(await t.call('DELETE', '/api/files/clear', { session: user }), clearedAnswer)).toEqual({ deleted: 1 });
     expect(await rowCount(user.userId)).toBe(0);
     expect(storedObjects(user.userId)).toHaveLength(0);
   });
@@ -277,18 +280,18 @@ describe('uploads', () => {
   }
 
   it('stores a real image re-encoded under a server-made name, with a safe original name', async () => {
-    const user = await t.signIn('uploader@example.com');
+    const user = await t.make.user();
     const res = await upload(user, [{ name: 'file', filename: '../../etc/passwd.png', contentType: 'image/png', data: await makeJpeg(80, 60) }]);
     expect(res.statusCode).toBe(200);
-    const item = data(res).file;
+    const item = data(res, uploadAnswer).file;
     expect(item).toMatchObject({ file_type: 'image/jpeg', entity_type: 'upload', metadata: { original_filename: 'passwd.png', width: 80, height: 60 } });
     const [row] = await t.database.db.select().from(files).where(eq(files.id, item.id));
     expect(row!.storageKey).toBe(`files/${user.userId}/${item.id}.jpg`);
     expect(storedObjects(user.userId)).toHaveLength(2);
     // Uploads are kept out of the generated-images gallery.
-    expect(data(await t.call('GET', '/api/files/list?category=image', { session: user })).files).toHaveLength(0);
+    expect(data(await t.call('GET', '/api/files/list?category=image', { session: user }), fileListResponse).files).toHaveLength(0);
     // Storage info in the profile counts it.
-    expect(data(await t.call('GET', '/api/auth/profile', { session: user })).storage.used_bytes).toBe(row!.sizeBytes + row!.thumbnailSizeBytes);
+    expect(data(await t.call('GET', '/api/auth/profile', { session: user }), profileResponse).storage.used_bytes).toBe(row!.sizeBytes + row!.thumbnailSizeBytes);
   });
 
   it.each([
@@ -299,21 +302,20 @@ describe('uploads', () => {
     ['no file at all', async () => [{ name: 'note', data: 'hello' }], [400]],
     ['1001 multipart parts', async () => Array.from({ length: 1001 }, (_, i) => ({ name: `f${i}`, data: 'x' })), [413]],
   ])('refuses %s and stores nothing', async (_label, makeParts, statuses) => {
-    const user = await t.signIn(`bad-upload-${Math.random().toString(16).slice(2)}@example.com`);
+    const user = await t.make.user();
     const res = await upload(user, (await makeParts()) as Parameters<typeof multipartBody>[0]);
     expect(statuses).toContain(res.statusCode);
-    expect((res.json() as { success: boolean; error: { message: string } }).success).toBe(false);
-    expect((res.json() as { error: { message: string } }).error.message).toEqual(expect.any(String));
+    expect(error(res).message).toEqual(expect.any(String));
     expect(await rowCount(user.userId)).toBe(0);
     expect(storedObjects(user.userId)).toHaveLength(0);
   });
 
   it.each(FAKE_MEDIA)('refuses %s (audio or video by its first bytes only) with 415 and stores nothing', async (label, fake) => {
-    const user = await t.signIn(`fake-media-${Math.random().toString(16).slice(2)}@example.com`);
+    const user = await t.make.user();
     for (const [filename, contentType] of [['voice.mp3', 'audio/mpeg'], ['clip.mp4', 'video/mp4']]) {
       const res = await upload(user, [{ name: 'file', filename, contentType, data: fake }]);
       expect(res.statusCode, `${label}: ${res.body}`).toBe(415);
-      expect(res.json()).toMatchObject({ success: false, error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.any(String) } });
+      expect(error(res)).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.any(String) });
     }
     expect(await rowCount(user.userId)).toBe(0);
     expect(storedObjects(user.userId)).toHaveLength(0);
@@ -335,12 +337,12 @@ describe('uploads', () => {
   ];
 
   it.each(realMedia)('stores a real %s as it is, typed by its parsed container, and serves it', async (_label, make, mime, ext) => {
-    const user = await t.signIn(`real-media-${Math.random().toString(16).slice(2)}@example.com`);
+    const user = await t.make.user();
     const bytes = make();
     // The declared name and type do not matter: the content decides.
     const res = await upload(user, [{ name: 'file', filename: 'recording.bin', contentType: 'application/octet-stream', data: bytes }]);
     expect(res.statusCode, res.body).toBe(200);
-    const item = data(res).file;
+    const item = data(res, uploadAnswer).file;
     expect(item).toMatchObject({ file_type: mime, entity_type: 'upload', metadata: { hasThumbnail: false } });
     const [row] = await t.database.db.select().from(files).where(eq(files.id, item.id));
     expect(row).toMatchObject({ storageKey: `files/${user.userId}/${item.id}.${ext}`, sizeBytes: bytes.length, fileType: mime });
@@ -351,7 +353,7 @@ describe('uploads', () => {
   });
 
   it('refuses a malformed multipart body with 400, not a 500, and stores nothing', async () => {
-    const user = await t.signIn('broken-multipart@example.com');
+    const user = await t.make.user();
     const whole = multipartBody([{ name: 'file', filename: 'a.png', contentType: 'image/png', data: await makePng(32, 32) }]);
     const bodies = [
       { body: whole.body.subarray(0, whole.body.length - 20), contentType: whole.contentType },
@@ -361,7 +363,7 @@ describe('uploads', () => {
     for (const raw of bodies) {
       const res = await t.call('POST', '/api/files/upload', { session: user, raw });
       expect(res.statusCode, raw.contentType).toBe(400);
-      expect(res.json()).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
+      expect(error(res).code).toBe('VALIDATION_ERROR');
     }
     expect(await rowCount(user.userId)).toBe(0);
     expect(storedObjects(user.userId)).toHaveLength(0);
@@ -375,15 +377,15 @@ describe('uploads', () => {
 
 describe('expiry', () => {
   it('deletes images 30 days after creation, rows and objects together, and counts down', async () => {
-    const user = await t.signIn('expiry@example.com');
+    const user = await t.make.user();
     const old = await generated(user.userId, { prompt: 'old' });
     t.clock.advance(25 * DAY);
     const young = await generated(user.userId, { prompt: 'young' });
     try {
       const listed = await t.call('GET', '/api/files/list', { session: user });
       expect(listed.statusCode, listed.body).toBe(200);
-      const list = data(listed).files;
-      expect(list.map((f: { prompt: string; days_until_deletion: number }) => [f.prompt, f.days_until_deletion])).toEqual([
+      const list = data(listed, fileListResponse).files;
+      expect(list.map((f) => [f.prompt, f.days_until_deletion])).toEqual([
         ['young', 30],
         ['old', 5],
       ]);
@@ -391,9 +393,9 @@ describe('expiry', () => {
       fs.rmSync(path.join(t.config.filesDir, old.storageKey));
       t.clock.advance(5 * DAY + 1000);
       expect(await t.app.services.files.expire()).toBeGreaterThanOrEqual(1);
-      const again = await t.signIn('expiry@example.com'); // 30 days later the first session has ended too
-      const after = data(await t.call('GET', '/api/files/list', { session: again })).files;
-      expect(after.map((f: { prompt: string }) => f.prompt)).toEqual(['young']);
+      const again = await t.make.session(user); // 30 days later the first session has ended too
+      const after = data(await t.call('GET', '/api/files/list', { session: again }), fileListResponse).files;
+      expect(after.map((f) => f.prompt)).toEqual(['young']);
       expect(storedObjects(user.userId).every((p) => p.includes(young.id))).toBe(true);
       expect(storedObjects(user.userId)).toHaveLength(2);
       expect(await t.app.services.files.expire()).toBe(0);

@@ -89,7 +89,7 @@ describe('the app on S3', () => {
       S3_SECRET_ACCESS_KEY: 'secret',
     });
     try {
-      const user = await t.signIn('s3@example.com');
+      const user = await t.make.user();
       const file = await t.app.services.files.save({ userId: user.userId, data: await makePng(300, 200), entityType: 'generated_image', toolName: 'image-variator' });
       expect(s3.objects.has(file.storageKey)).toBe(true);
       expect(s3.objects.get(file.thumbnailKey!)?.contentType).toBe('image/webp');
@@ -121,7 +121,7 @@ describe('the app on S3', () => {
   it('reconciles the bucket: aged objects without a row go, recorded files and young objects stay, others\' prefixes are not touched', async () => {
     const t = await createTestApp({ S3_BUCKET: 'ampkit-test', S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: 'AKIATEST', S3_SECRET_ACCESS_KEY: 'secret' });
     try {
-      const user = await t.signIn('s3-reconcile@example.com');
+      const user = await t.make.user();
       const kept = await t.app.services.files.save({ userId: user.userId, data: await makePng(120, 80), entityType: 'generated_image' });
       const orphan = await t.app.services.files.store({ userId: user.userId, data: await makePng(90, 60), entityType: 'generated_image' });
       const young = await t.app.services.files.store({ userId: user.userId, data: await makePng(60, 40), entityType: 'generated_image' });
