@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentItemSchema } from '../../../contract/files.ts';
+import { shareCountAnswer, shareUrlAnswer, visibilityAnswer } from '../../test-support/answers.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
+import { data } from '../../test-support/envelope.ts';
 import { countWords } from './service.ts';
 
 let t: TestApp;
@@ -7,12 +10,11 @@ let owner: TestSession;
 let other: TestSession;
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await t.signIn('writer@example.com', 'Wanda Writer');
-  other = await t.signIn('reader@example.com', 'Rex Reader');
+  owner = await t.make.user({ name: 'Wanda Writer' });
+  other = await t.make.user({ name: 'Rex Reader' });
 });
 afterAll(() => t?.close());
 
-const data = (res: { json(): unknown }) => (res.json() as { data: any }).data;
 const text = 'Sun, sand and salt. 🌊 Our summer drop is here! #summer #beach';
 
 async function item() {
@@ -24,7 +26,7 @@ describe('content items', () => {
     const row = await item();
     const res = await t.call('GET', `/api/content/${row.id}`, { session: owner });
     expect(res.statusCode).toBe(200);
-    expect(data(res)).toMatchObject({
+    expect(data(res, contentItemSchema)).toMatchObject({
       id: row.id,
       title: 'Summer caption',
       content_type: 'caption',
@@ -50,16 +52,16 @@ describe('content items', () => {
     expect((await t.call('POST', `/api/content/${row.id}/toggle-visibility`, { session: other })).statusCode).toBe(404);
     expect((await t.call('GET', `/api/content/${row.id}/share-url`, { session: other })).statusCode).toBe(404);
 
-    expect(data(await t.call('POST', `/api/content/${row.id}/toggle-visibility`, { session: owner }))).toEqual({ is_public: true });
-    const seen = data(await t.call('GET', `/api/content/${row.id}`));
+    expect(data(await t.call('POST', `/api/content/${row.id}/toggle-visibility`, { session: owner }), visibilityAnswer)).toEqual({ is_public: true });
+    const seen = data(await t.call('GET', `/api/content/${row.id}`), contentItemSchema);
     expect(seen).toMatchObject({ is_public: true, is_owner: false, view_count: 1 });
-    expect(data(await t.call('POST', `/api/content/${row.id}/shared`, { body: { platform: 'linkedin' } }))).toEqual({ share_count: 1 });
-    expect(data(await t.call('GET', `/api/content/${row.id}`, { session: other })).share_count).toBe(1);
+    expect(data(await t.call('POST', `/api/content/${row.id}/shared`, { body: { platform: 'linkedin' } }), shareCountAnswer)).toEqual({ share_count: 1 });
+    expect(data(await t.call('GET', `/api/content/${row.id}`, { session: other }), contentItemSchema).share_count).toBe(1);
   });
 
   it('gives a share url with a 128-bit token, to the owner only', async () => {
     const row = await item();
-    const { share_url } = data(await t.call('GET', `/api/content/${row.id}/share-url`, { session: owner }));
+    const { share_url } = data(await t.call('GET', `/api/content/${row.id}/share-url`, { session: owner }), shareUrlAnswer);
     const url = new URL(share_url);
     expect(url.pathname).toBe(`/content/${row.id}`);
     expect(Buffer.from(url.searchParams.get('s')!, 'base64url').length).toBeGreaterThanOrEqual(16);
@@ -71,7 +73,7 @@ describe('content items', () => {
     expect((await t.call('GET', '/api/content/99999999')).statusCode).toBe(404);
     const row = await item();
     expect((await t.call('POST', `/api/content/${row.id}/toggle-visibility`, { session: owner, csrf: null })).statusCode).toBe(403);
-    expect(data(await t.call('GET', `/api/content/${row.id}`, { session: owner })).is_public).toBe(false);
+    expect(data(await t.call('GET', `/api/content/${row.id}`, { session: owner }), contentItemSchema).is_public).toBe(false);
   });
 });
 
