@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ERROR_STATUS, ErrorCode } from './errors.ts';
 
 /**
  * AI error classes (spec 2 §8): the server classifies every provider failure; the browser's error box shows
@@ -17,40 +18,67 @@ export const AI_ERROR_CLASSES = [
 ] as const;
 export type AiErrorClass = (typeof AI_ERROR_CLASSES)[number];
 
-export const AI_ERROR_COPY: Record<AiErrorClass, { headline: string; tip: string }> = {
+/** One row: the envelope's code, its HTTP status (the compiler holds it to the code's status in contract/errors.ts), headline and tip. */
+export type AiErrorRow = { [C in ErrorCode]: { code: C; status: (typeof ERROR_STATUS)[C]; headline: string; tip: string } }[ErrorCode];
+
+/**
+ * What a failure of each class answers (spec 2 §8): the server turns a provider failure into the row of its class,
+ * the browser shows headline and tip (also for an error it classified itself). A blocked request is the user's to
+ * change (422); the provider's own troubles, its authentication included, are 502, never a 401 that would read as
+ * the user's session.
+ */
+export const AI_ERROR_COPY: Record<AiErrorClass, AiErrorRow> = {
   content_policy: {
+    code: 'AI_CONTENT_BLOCKED',
+    status: 422,
     headline: 'This request was blocked by content filters or safety policies.',
     tip: 'Rephrase the prompt without people who are real and identifiable, violence or explicit content, or try another image.',
   },
   recitation: {
+    code: 'AI_CONTENT_BLOCKED',
+    status: 422,
     headline: 'This request was blocked because the result would copy protected material (copyright or recitation).',
     tip: 'Avoid asking for logos, characters or artwork owned by others; describe your own style instead.',
   },
   rate_limit: {
+    code: 'AI_RATE_LIMITED',
+    status: 429,
     headline: 'Too many requests right now: the rate limit or quota was reached.',
     tip: 'Wait a minute and try again. Nothing was charged for this attempt.',
   },
   authentication: {
+    code: 'AI_PROVIDER_ERROR',
+    status: 502,
     headline: 'Authentication required. Please log in to use AI tools.',
     tip: 'Sign in again, then retry. If you are signed in, the AI service key may need attention: contact support.',
   },
   file_too_large: {
+    code: 'PAYLOAD_TOO_LARGE',
+    status: 413,
     headline: 'The file is too large.',
     tip: 'Use an image under 20 MB, or resize it; images are sent at 1536 px on the longest side.',
   },
   network: {
+    code: 'AI_PROVIDER_ERROR',
+    status: 502,
     headline: 'Network connection issue. Please check your internet connection and try again.',
     tip: 'Check your connection and retry. Nothing was charged.',
   },
   server: {
+    code: 'AI_PROVIDER_ERROR',
+    status: 502,
     headline: 'A temporary server issue occurred. Please try again in a moment.',
     tip: 'The AI service had a hiccup. Try again in a moment; nothing was charged.',
   },
   timeout: {
+    code: 'AI_TIMEOUT',
+    status: 504,
     headline: 'The AI service took too long to answer.',
     tip: 'Try again; simpler prompts and smaller images finish faster. Nothing was charged.',
   },
   unknown: {
+    code: 'AI_PROVIDER_ERROR',
+    status: 502,
     headline: 'An unexpected error occurred. Please try again or contact support if the problem persists.',
     tip: 'Try again. If it keeps happening, contact support with the request id.',
   },

@@ -1,5 +1,6 @@
 import type { JobDefinition } from '../../jobs/queue.ts';
-import { MOCKUP_JOB, MOCKUP_JOB_RETRY_LIMIT, type AiService } from './service.ts';
+import { MOCKUP_JOB, MOCKUP_JOB_RETRY_LIMIT } from './mockup-job.ts';
+import type { AiService } from './service.ts';
 
 /**
  * Mockup rendering runs in the worker; a failed attempt is retried once, then the hold is released.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MOCKUP_JOB_RETRY_LIMIT, mockupAttemptSeconds } from './service.ts';
+import { MOCKUP_JOB_RETRY_LIMIT, mockupAttemptSeconds } from './mockup-job.ts';
 
 describe('mockupAttemptSeconds', () => {
   it('fits every attempt of a mockup job, with a minute for the queue, inside the hold', () => {

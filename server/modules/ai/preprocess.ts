@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { EXTEND_FILL_COLOR, MAX_SOURCE_SIDE, type AspectRatio } from '../../../contract/ai.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { processImage, type ProcessedImage } from '../files/media.ts';
 
 /**
  * Decodes base64 image data, bare or as a data URL: the one way a base64 image field enters the system.
@@ -16,6 +17,17 @@ export function decodeImageData(value: string, field: string, maxBytes: number):
   }
   if (buffer.length < 8) throw badRequest(`${field}: the image is empty`);
   return buffer;
+}
+
+/** The limits every AI input image is held to (UPLOAD_MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS), as an upload is. */
+export interface ImageLimits {
+  maxImageBytes: number;
+  maxImagePixels: number;
+}
+
+/** Decodes a base64 image field and re-encodes it (type by content, pixel limit): how every AI input image enters. */
+export async function checkedImage(value: string, field: string, limits: ImageLimits): Promise<ProcessedImage> {
+  return processImage(decodeImageData(value, field, limits.maxImageBytes), limits.maxImagePixels);
 }
 
 const hex = EXTEND_FILL_COLOR.replace('#', '');

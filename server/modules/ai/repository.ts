@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { generations } from '../../db/schema/index.ts';
 
@@ -15,11 +15,6 @@ export async function updateGeneration(db: DbOrTx, id: string, values: Partial<N
   return row;
 }
 
-export async function findGeneration(db: DbOrTx, id: string): Promise<GenerationRow | undefined> {
-  const [row] = await db.select().from(generations).where(eq(generations.id, id));
-  return row;
-}
-
 export async function findUserGeneration(db: DbOrTx, id: string, userId: string): Promise<GenerationRow | undefined> {
   const [row] = await db
     .select()
@@ -28,12 +23,16 @@ export async function findUserGeneration(db: DbOrTx, id: string, userId: string)
   return row;
 }
 
-/** Moves a job's generation from pending to processing once; answers it only to the worker that claimed it. */
-export async function claimGeneration(db: DbOrTx, id: string, attempt: number): Promise<GenerationRow | undefined> {
+/**
+ * Claims attempt number `attempts` (from 1) of a queued generation: pending, or processing under an earlier attempt
+ * whose worker died, becomes processing, in one conditional update. Answers the row only to the one caller that
+ * claimed it: a settled generation, or one this attempt already claimed, answers undefined.
+ */
+export async function claimGeneration(db: DbOrTx, id: string, attempts: number): Promise<GenerationRow | undefined> {
   const [row] = await db
     .update(generations)
-    .set({ status: 'processing', attempts: attempt })
-    .where(and(eq(generations.id, id), eq(generations.status, 'pending')))
+    .set({ status: 'processing', attempts })
+    .where(and(eq(generations.id, id), inArray(generations.status, ['pending', 'processing']), lt(generations.attempts, attempts)))
     .returning();
   return row;
 }

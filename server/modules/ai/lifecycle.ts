@@ -1,0 +1,262 @@
+import { add, mul } from '../../../contract/decimal.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { JobSender } from '../../jobs/queue.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AppError } from '../../lib/errors.ts';
+import type { CreditsService } from '../credits/service.ts';
+import type { FileRow } from '../files/repository.ts';
+import type { FilesService, SaveFileInput, StoredFile } from '../files/service.ts';
+import type { PricingService } from '../pricing/service.ts';
+import { classifyFailure, failedMessage } from './failure.ts';
+import * as repo from './repository.ts';
+import type { GenerationRow } from './repository.ts';
+
+/** What a paid tool asks for: the price list entry it charges and what its generation row records. */
+export interface PaidWork {
+  userId: string;
+  /** The tool's catalogue slug: 'image-variator', 'mockup-generator', … */
+  tool: string;
+  /** The pricing row charged (serviceType, variant), which also names the hold and the ledger line's type. */
+  serviceType: string;
+  variant?: string;
+  /** Units of that price (a mockup's styles); one when not given. */
+  quantity?: number;
+  /** Further pricing rows charged on top (the morph's preprocessing). */
+  extras?: ReadonlyArray<{ serviceType: string; variant?: string }>;
+  /** The ledger line the user reads: 'AI Image Morpher'. */
+  description: string;
+  /** The provider the registry chose; `complete` may name the one that answered. */
+  provider: string;
+  prompt?: string | null;
+  /** The user's own files the work reads (upscale's source). */
+  inputFileIds?: string[];
+  /** Inputs that arrive with the request (mockup artwork): stored after the hold, recorded with the generation row. */
+  uploads?: SaveFileInput[];
+  /** The request's options; a job reads what it needs from here. */
+  params?: Record<string, unknown>;
+  /** Made by a job: recorded 'pending' until a worker claims it (`claim`), instead of 'processing'. */
+  queued?: boolean;
+}
+
+/** A generation under way: its row, its hold, and the outputs stored so far (in no gallery until `complete`). */
+export interface Run {
+  readonly generation: GenerationRow;
+  readonly holdId: string;
+  /** The price held, a decimal string. */
+  readonly amount: string;
+  readonly startedAt: number;
+  readonly outputs: readonly StoredFile[];
+  /** Writes an output to storage for the generation's user; `complete` records it, `fail` deletes it. */
+  store(output: Omit<SaveFileInput, 'userId'>): Promise<StoredFile>;
+}
+
+/** What the provider says about the finished work. */
+export interface Produced {
+  /** The provider that answered and its model, when the tool records them at the end. */
+  provider?: string;
+  model?: string | null;
+  /** The real cost when it came in under the quote (transcription's real duration); the rest is released. */
+  amount?: string;
+}
+
+export interface Completed {
+  generation: GenerationRow;
+  /** The outputs' gallery rows, in the order they were stored. */
+  files: FileRow[];
+  charged: string;
+  processingTimeMs: number;
+}
+
+export interface LifecycleDeps {
+  db: Db;
+  clock: Clock;
+  credits: Pick<CreditsService, 'hold' | 'captureIn' | 'releaseIn'>;
+  pricing: Pick<PricingService, 'price'>;
+  files: Pick<FilesService, 'store' | 'record' | 'discardStored'>;
+  jobs: JobSender;
+  log: { error(obj: object, msg: string): void };
+}
+
+/** Where a recorded output is served. */
+export const fileUrl = (id: string) => `/api/files/serve/${id}`;
+
+/**
+ * The one lifecycle of every paid generation, so failed work costs nothing and nothing is half-kept:
+ * - `start`: quote the price (pricing rows × quantity + extras), hold it (402 when short), record the generation.
+ * - `complete`: in one transaction capture the hold, record the outputs' file rows and mark the generation completed;
+ *   a process killed before that commit leaves no charge and no gallery row, only objects reconciliation removes.
+ * - `fail`: in one transaction release the hold and mark the generation failed with its error class, delete the
+ *   stored outputs, and answer the error to throw (a provider's failure classified by contract/ai.ts's table).
+ *
+ * A tool that answers at once is one call: `run(work, async (run) => { …call the provider…; await run.store(output);
+ * return { provider, model } })`, then it shapes its answer from `files` and `charged` (see morph.ts, upscale.ts).
+ * A tool made by a job calls `start({ …, queued: true })` and `enqueue` (mockup-submit.ts); its worker `claim`s the
+ * attempt, renders with `run.store`, then `complete`s, `requeue`s (a retry follows) or `fail`s (mockup-job.ts).
+ * A new tool is one file: validate the request, then one of those two shapes.
+ */
+export function createLifecycle(deps: LifecycleDeps) {
+  const { db, clock, credits, pricing, files } = deps;
+
+  async function discard(stored: readonly StoredFile[]): Promise<void> {
+    // Not recorded, so not charged and not kept; what fails to delete here reconciliation removes.
+    for (const object of stored) await files.discardStored(object);
+  }
+
+  function runOf(generation: GenerationRow, amount: string, startedAt: number): Run {
+    const outputs: StoredFile[] = [];
+    return {
+      generation,
+      holdId: generation.holdId!,
+      amount,
+      startedAt,
+      outputs,
+      async store(output) {
+        const stored = await files.store({ ...output, userId: generation.userId });
+        outputs.push(stored);
+        return stored;
+      },
+    };
+  }
+
+  async function quote(work: PaidWork): Promise<string> {
+    let amount = await pricing.price(work.serviceType, work.variant ?? 'standard');
+    if (work.quantity !== undefined) amount = mul(amount, String(work.quantity));
+    for (const extra of work.extras ?? []) amount = add(amount, await pricing.price(extra.serviceType, extra.variant ?? 'standard'));
+    return amount;
+  }
+
+  async function start(work: PaidWork): Promise<Run> {
+    const amount = await quote(work);
+    const startedAt = Date.now();
+    const variant = work.variant ?? 'standard';
+    const hold = await credits.hold({ userId: work.userId, amount, serviceType: work.serviceType, variant, description: work.description });
+    const uploads: StoredFile[] = [];
+    try {
+      for (const upload of work.uploads ?? []) uploads.push(await files.store(upload));
+      // The inputs' rows and the generation commit together: a kill before leaves only objects (reconciled).
+      const generation = await db.transaction(async (tx) => {
+        for (const upload of uploads) await files.record(tx, upload);
+        return repo.insertGeneration(tx, {
+          userId: work.userId,
+          tool: work.tool,
+          serviceType: work.serviceType,
+          serviceVariant: variant,
+          provider: work.provider,
+          prompt: work.prompt ?? null,
+          status: work.queued ? 'pending' : 'processing',
+          credits: amount,
+          holdId: hold.id,
+          attempts: work.queued ? 0 : 1,
+          inputFileIds: [...uploads.map((u) => u.row.id), ...(work.inputFileIds ?? [])],
+          params: work.params ?? {},
+          createdAt: clock.now(),
+        });
+      });
+      return runOf(generation, amount, startedAt);
+    } catch (err) {
+      await db.transaction((tx) => credits.releaseIn(tx, hold.id));
+      await discard(uploads);
+      throw err;
+    }
+  }
+
+  async function complete(run: Run, produced: Produced = {}): Promise<Completed> {
+    const processingTimeMs = Date.now() - run.startedAt;
+    // The charge, the record of what it paid for and the outputs' gallery rows commit together, or none does.
+    return db.transaction(async (tx) => {
+      const { charged } = await credits.captureIn(tx, run.holdId, { generationType: run.generation.serviceType, amount: produced.amount });
+      const recorded: FileRow[] = [];
+      for (const stored of run.outputs) recorded.push(await files.record(tx, stored));
+      const generation = await repo.updateGeneration(tx, run.generation.id, {
+        status: 'completed',
+        ...(produced.provider ? { provider: produced.provider, model: produced.model ?? null } : {}),
+        credits: charged,
+        outputFileIds: recorded.map((f) => f.id),
+        processingTimeMs,
+        completedAt: clock.now(),
+      });
+      return { generation: generation!, files: recorded, charged, processingTimeMs };
+    });
+  }
+
+  /**
+   * Answers the error to throw. The row records the raw message, or, with `shown` (a job's status route shows the
+   * row's message), what the user may read: the provider failure's headline, else `shown`.
+   */
+  async function fail(run: Run, err: unknown, options: { shown?: string } = {}): Promise<AppError> {
+    const failure = classifyFailure(err);
+    // The refund and the 'failed' record commit together: a kill cannot leave the generation open with its hold gone.
+    await db.transaction(async (tx) => {
+      await credits.releaseIn(tx, run.holdId);
+      await repo.updateGeneration(tx, run.generation.id, {
+        status: 'failed',
+        errorClass: failure.errorClass,
+        errorMessage: failedMessage(err, failure, options.shown),
+        processingTimeMs: Date.now() - run.startedAt,
+        completedAt: clock.now(),
+      });
+    });
+    await discard(run.outputs);
+    if (!failure.expected) deps.log.error({ err, generation: run.generation.id }, 'generation failed');
+    return failure.error;
+  }
+
+  return {
+    start,
+    complete,
+    fail,
+
+    /** start → work → complete, or fail: a tool that answers at once. Every error thrown is the user's to read. */
+    async run<T extends Produced>(work: PaidWork, produce: (run: Run) => Promise<T>): Promise<Completed & { result: T }> {
+      let run: Run;
+      try {
+        run = await start(work);
+      } catch (err) {
+        const failure = classifyFailure(err);
+        if (!failure.expected) deps.log.error({ err }, 'generation failed');
+        throw failure.error;
+      }
+      try {
+        const result = await produce(run);
+        return { ...(await complete(run, result)), result };
+      } catch (err) {
+        throw await fail(run, err);
+      }
+    },
+
+    /** Hands a queued generation to its job (`{ generationId }`) and records the job's id on it. */
+    async enqueue(run: Run, job: string): Promise<void> {
+      const jobId = await deps.jobs.send(job, { generationId: run.generation.id });
+      await repo.updateGeneration(db, run.generation.id, { jobId });
+    },
+
+    /**
+     * The worker's start: claims attempt `attempt` (pg-boss's retryCount, from 0) of a queued generation, or answers
+     * null when it is settled, unknown, or already claimed for this attempt (a second delivery never renders it again).
+     */
+    async claim(generationId: string, attempt: number): Promise<Run | null> {
+      const generation = await repo.claimGeneration(db, generationId, attempt + 1);
+      return generation ? runOf(generation, generation.credits, Date.now()) : null;
+    },
+
+    /** A failed attempt that will be retried: its outputs go, and the generation waits as pending for the next claim. */
+    async requeue(run: Run): Promise<void> {
+      await discard(run.outputs);
+      await repo.updateGeneration(db, run.generation.id, { status: 'pending' });
+    },
+
+    /**
+     * The sweep released this hold because its work outlived HOLD_TTL_MINUTES (the process died): the generation
+     * it covered is closed as failed in the same transaction, so it does not show as processing forever.
+     */
+    async failAbandoned(tx: DbOrTx, holdId: string): Promise<number> {
+      return repo.failUnfinishedOfHold(tx, holdId, {
+        errorClass: 'interrupted',
+        errorMessage: 'The generation was interrupted before it finished. Nothing was charged; please try again.',
+        completedAt: clock.now(),
+      });
+    },
+  };
+}
+
+export type Lifecycle = ReturnType<typeof createLifecycle>;

@@ -1,0 +1,80 @@
+import type { MockupRequest } from '../../../contract/ai.ts';
+import { renderMockup } from '../../providers/ai/mockup-templates.ts';
+import type { AiProviders } from '../../providers/ai/types.ts';
+import type { FilesService } from '../files/service.ts';
+import type { Lifecycle, Run } from './lifecycle.ts';
+
+export const MOCKUP_JOB = 'ai.mockup';
+export const MOCKUP_TOOL = 'mockup-generator';
+/** A failed attempt is retried this many times, then the job fails uncharged. */
+export const MOCKUP_JOB_RETRY_LIMIT = 1;
+
+type MockupParams = Pick<MockupRequest, 'styles' | 'customStyle' | 'background' | 'color1' | 'color2' | 'dimensions' | 'shadow'>;
+
+/**
+ * How long one mockup attempt may run: every attempt must end before the job's credit hold expires
+ * (HOLD_TTL_MINUTES), or the sweep would fail a generation still being worked on. At most 10 minutes,
+ * with a minute's margin for the queue.
+ */
+export function mockupAttemptSeconds(holdTtlMinutes: number): number {
+  const perAttempt = Math.floor((holdTtlMinutes * 60 - 60) / (MOCKUP_JOB_RETRY_LIMIT + 1));
+  return Math.max(60, Math.min(10 * 60, perAttempt));
+}
+
+export interface MockupJobDeps {
+  lifecycle: Pick<Lifecycle, 'claim' | 'complete' | 'requeue' | 'fail'>;
+  files: Pick<FilesService, 'readOwn'>;
+  providers: Pick<AiProviders, 'mockupEditor'>;
+  log: { warn(obj: object, msg: string): void };
+}
+
+/**
+ * The worker's side of a mockup job: draws every style, then charges for all of them at once. Safe to run twice:
+ * only the worker that claims an attempt renders it, and a settled generation is left alone.
+ */
+export function createMockupJob(deps: MockupJobDeps) {
+  async function renderStyles(run: Run): Promise<void> {
+    const { userId, inputFileIds, params } = run.generation;
+    const { styles, ...options } = params as MockupParams;
+    for (const [i, style] of styles.entries()) {
+      // One artwork for every style, or one each.
+      const artwork = (await deps.files.readOwn(userId, inputFileIds.length > 1 ? inputFileIds[i]! : inputFileIds[0]!)).data;
+      const drawn = await renderMockup({ artwork, ...options, style });
+      const description = style === 'custom' ? (options.customStyle ?? 'custom') : style.replaceAll('-', ' ');
+      const editor = deps.providers.mockupEditor;
+      const image = editor
+        ? (
+            await editor.editImage({
+              images: [{ data: drawn, mime: 'image/png' }],
+              prompt: `Turn this flat product mockup (${description}) into a photorealistic 3D product photo. Keep the artwork on the product exactly as it is, keep the framing and background style.`,
+            })
+          ).data
+        : drawn;
+      await run.store({
+        data: image,
+        entityType: 'generated_image',
+        toolName: MOCKUP_TOOL,
+        prompt: `Mockup: ${description}`,
+        metadata: { style, background: options.background, dimensions: options.dimensions, shadow: options.shadow, provider: editor?.name ?? 'Local engine' },
+      });
+    }
+  }
+
+  return async function runMockupJob(generationId: string, attempt: number): Promise<void> {
+    const run = await deps.lifecycle.claim(generationId, attempt);
+    if (!run) return;
+    try {
+      await renderStyles(run);
+      // A worker killed before this commit leaves no partial styles in the gallery and nothing charged.
+      await deps.lifecycle.complete(run);
+    } catch (err) {
+      deps.log.warn({ err, generationId, attempt }, 'mockup job attempt failed');
+      // A failed attempt keeps none of its styles: the retry draws them all again, or the job fails uncharged.
+      if (attempt < MOCKUP_JOB_RETRY_LIMIT) {
+        await deps.lifecycle.requeue(run);
+        throw err;
+      }
+      await deps.lifecycle.fail(run, err, { shown: 'The mockup could not be made. Nothing was charged.' });
+    }
+  };
+}

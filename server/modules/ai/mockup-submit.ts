@@ -1,0 +1,47 @@
+import { MOCKUP_MESSAGES, type MockupRequest } from '../../../contract/ai.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import type { AiProviders } from '../../providers/ai/types.ts';
+import type { Lifecycle, Run } from './lifecycle.ts';
+import { MOCKUP_JOB, MOCKUP_TOOL } from './mockup-job.ts';
+import { checkedImage, type ImageLimits } from './preprocess.ts';
+
+export interface MockupSubmitDeps {
+  lifecycle: Pick<Lifecycle, 'start' | 'enqueue' | 'fail'>;
+  providers: Pick<AiProviders, 'mockupEditor'>;
+  images: ImageLimits;
+  log: { error(obj: object, msg: string): void };
+}
+
+/** Mockup generator: checks, holds the price of every style, and queues the job (spec 2 §2); mockup-job.ts renders it. */
+export function createMockupSubmit(deps: MockupSubmitDeps) {
+  return async function submitMockup(userId: string, req: MockupRequest): Promise<{ job_id: string; credits_held: string }> {
+    if (req.images.length === 0 || req.styles.length === 0) throw badRequest(MOCKUP_MESSAGES.missing);
+    if (req.styles.includes('custom') && !req.customStyle?.trim()) throw badRequest(MOCKUP_MESSAGES.customMissing);
+    if (req.images.length > 1 && req.images.length !== req.styles.length) throw badRequest(MOCKUP_MESSAGES.countMismatch);
+    const sources = await Promise.all(req.images.map((image, i) => checkedImage(image, `images.${i}`, deps.images)));
+    const styles = req.styles.length;
+    let run: Run | null = null;
+    try {
+      run = await deps.lifecycle.start({
+        userId,
+        tool: MOCKUP_TOOL,
+        serviceType: 'mockup',
+        quantity: styles,
+        description: `Mockup generator (${styles} ${styles === 1 ? 'style' : 'styles'})`,
+        provider: deps.providers.mockupEditor?.name ?? 'Local engine',
+        prompt: req.customStyle ?? null,
+        uploads: sources.map((source) => ({ userId, data: source.buffer, entityType: 'upload', toolName: MOCKUP_TOOL })),
+        params: { styles: req.styles, customStyle: req.customStyle, background: req.background, color1: req.color1, color2: req.color2, dimensions: req.dimensions, shadow: req.shadow },
+        queued: true,
+      });
+      await deps.lifecycle.enqueue(run, MOCKUP_JOB);
+      return { job_id: run.generation.id, credits_held: run.amount };
+    } catch (err) {
+      // Never queued: refunded and marked failed together (it would otherwise wait as pending until the sweep).
+      if (run) await deps.lifecycle.fail(run, err, { shown: 'The mockup could not be queued. Nothing was charged.' });
+      if (err instanceof AppError) throw err;
+      deps.log.error({ err }, 'could not queue a mockup job');
+      throw new AppError('SERVICE_UNAVAILABLE', 'The mockup service is busy. Please try again in a minute; nothing was charged.');
+    }
+  };
+}
