@@ -22,7 +22,7 @@ describe.skipIf(testDbKind() !== 'postgres')('signed-in requests while PostgreSQ
   let realUrl: string;
   beforeAll(async () => {
     t = await createTestApp();
-    s = await t.signIn('db-down@example.com');
+    s = await t.make.user();
     if (t.database.kind !== 'postgres') throw new Error('needs PostgreSQL');
     // node-postgres builds every new connection from the pool's options.
     options = (t.database.pool as unknown as { options: { connectionString: string } }).options;

@@ -28,7 +28,7 @@ const errorOf = (res: { json(): unknown }) => (res.json() as { success: boolean;
 describe('a NUL character in the address', () => {
   let user: TestSession;
   beforeAll(async () => {
-    user = await built.signIn('nul@example.com');
+    user = await built.make.user();
   });
 
   // Query strings and path parameters of several modules; some reached the database driver (500).

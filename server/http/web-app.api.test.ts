@@ -15,7 +15,7 @@ let t: TestApp;
 let owner: TestSession;
 beforeAll(async () => {
   t = await createTestApp({}, { webRoot });
-  owner = await t.signIn('meta@example.com', 'Mia <Meta>');
+  owner = await t.make.user({ name: 'Mia <Meta>' });
 });
 afterAll(async () => {
   await t?.close();
