@@ -1,8 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
+import { generatedImageResponse } from '../../../contract/ai.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, generations, idempotencyKeys } from '../../db/schema/index.ts';
 import { jobDefinitions } from '../../services.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
+import { data, error } from '../../test-support/envelope.ts';
 import { startFakeReplicate, type FakeReplicate } from '../../test-support/fake-ai/replicate.ts';
 import { makePng } from '../../test-support/media.ts';
 
@@ -11,7 +13,8 @@ import { makePng } from '../../test-support/media.ts';
  * charges nothing more; the same key with another body, or while the first still runs, answers 409.
  */
 
-const json = (res: { json(): unknown }) => res.json() as { success: boolean; data?: any; error?: any };
+/** The whole answer, envelope and all: a replay must answer exactly what the first call answered. */
+const json = (res: { body: string }): unknown => JSON.parse(res.body);
 const b64 = (buf: Buffer) => buf.toString('base64');
 const HEADER = 'idempotency-key';
 
@@ -24,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 let n = 0;
-const signIn = () => t.signIn(`idem-${++n}-${Math.random().toString(16).slice(2, 8)}@example.com`);
+const newUser = () => t.make.user({ email: `idem-${++n}-${Math.random().toString(16).slice(2, 8)}@example.com` });
 
 const post = (s: TestSession, url: string, body: unknown, key?: string) =>
   t.call('POST', url, { session: s, body, headers: key === undefined ? {} : { [HEADER]: key } });
@@ -49,7 +52,7 @@ async function usageRows(s: TestSession) {
 async function sourceImage(s: TestSession): Promise<string> {
   const res = await post(s, '/api/ai/generate-image', { imageData: png });
   expect(res.statusCode, res.body).toBe(200);
-  return json(res).data.uuid;
+  return data(res, generatedImageResponse).uuid;
 }
 
 /**
@@ -72,7 +75,7 @@ describe('every paid route (from the route table)', () => {
   it('replays the first answer for the same key and body, and charges nothing more', async () => {
     for (const route of paidRoutes()) {
       const [, url] = route.split(' ') as [string, string];
-      const s = await signIn();
+      const s = await newUser();
       const body = await SAMPLES[route]!(s);
       const before = await footprint(s);
       const key = `generic-${route}`;
@@ -97,7 +100,7 @@ describe('every paid route (from the route table)', () => {
 
 describe('upscale-image with an Idempotency-Key', () => {
   it('same key twice: the same answer, one ledger row; same key with another body: 409, nothing charged', async () => {
-    const s = await signIn();
+    const s = await newUser();
     const source = await sourceImage(s);
     const body = { image_uuid: source, scale_factor: 2, quality_tier: 'fast', provider: 'local' };
     const usageBefore = await usageRows(s);
@@ -111,7 +114,7 @@ describe('upscale-image with an Idempotency-Key', () => {
 
     const other = await post(s, '/api/ai/upscale-image', { ...body, scale_factor: 4 }, 'upscale-1');
     expect(other.statusCode, other.body).toBe(409);
-    expect(json(other).error).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/different request/i) });
+    expect(error(other)).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/different request/i) });
     expect(await footprint(s)).toEqual(after);
     // The same body with its keys in another order is the same request.
     const reordered = await post(s, '/api/ai/upscale-image', { provider: 'local', quality_tier: 'fast', scale_factor: 2, image_uuid: source }, 'upscale-1');
@@ -122,7 +125,7 @@ describe('upscale-image with an Idempotency-Key', () => {
 
 describe('generate-image (morph) with an Idempotency-Key', () => {
   it('same key twice: the same answer, one ledger row; same key with another body: 409, nothing charged', async () => {
-    const s = await signIn();
+    const s = await newUser();
     const body = { imageData: png, userPrompt: 'black and white', variability: 3 };
     const first = await post(s, '/api/ai/generate-image', body, 'morph-1');
     expect(first.statusCode, first.body).toBe(200);
@@ -134,38 +137,38 @@ describe('generate-image (morph) with an Idempotency-Key', () => {
 
     const other = await post(s, '/api/ai/generate-image', { ...body, userPrompt: 'sepia' }, 'morph-1');
     expect(other.statusCode).toBe(409);
-    expect(json(other).error.code).toBe('CONFLICT');
+    expect(error(other).code).toBe('CONFLICT');
     expect(await footprint(s)).toEqual(after);
   });
 
   it('5 calls with one key at once: one runs and is charged, the others answer 409 or its answer', async () => {
-    const s = await signIn();
+    const s = await newUser();
     const answers = await Promise.all(Array.from({ length: 5 }, () => post(s, '/api/ai/generate-image', { imageData: png }, 'burst')));
     const ran = answers.filter((r) => r.statusCode === 200);
     expect(ran.length).toBeGreaterThanOrEqual(1);
     for (const r of ran) expect(json(r)).toEqual(json(ran[0]!));
     for (const r of answers.filter((x) => x.statusCode !== 200)) {
       expect(r.statusCode, r.body).toBe(409);
-      expect(json(r).error.message).toMatch(/still being processed/i);
+      expect(error(r).message).toMatch(/still being processed/i);
     }
     expect(await usageRows(s)).toBe(1);
     expect((await footprint(s)).balance).toBe('4.7500');
   });
 
   it('keys are per user: another user with the same key gets their own answer and pays for it', async () => {
-    const a = await signIn();
-    const b = await signIn();
+    const a = await newUser();
+    const b = await newUser();
     const body = { imageData: png };
     const mine = await post(a, '/api/ai/generate-image', body, 'shared-key');
     const theirs = await post(b, '/api/ai/generate-image', body, 'shared-key');
     expect(theirs.statusCode, theirs.body).toBe(200);
-    expect(json(theirs).data.uuid).not.toBe(json(mine).data.uuid);
+    expect(data(theirs, generatedImageResponse).uuid).not.toBe(data(mine, generatedImageResponse).uuid);
     expect((await footprint(a)).balance).toBe('4.7500');
     expect((await footprint(b)).balance).toBe('4.7500');
   });
 
   it('a failed answer frees the key: after a 402 and a top-up, the same key runs and charges once', async () => {
-    const s = await signIn();
+    const s = await newUser();
     const hold = await t.app.services.credits.hold({ userId: s.userId, amount: '4.9', serviceType: 'test', description: 'x' });
     const short = await post(s, '/api/ai/generate-image', { imageData: png }, 'after-402');
     expect(short.statusCode).toBe(402);
@@ -182,15 +185,15 @@ describe('generate-image (morph) with an Idempotency-Key', () => {
     ['a tab', 'a\tb'],
     ['non-ASCII', 'clé'],
   ])('refuses a key that is %s with 400 and charges nothing', async (_label, key) => {
-    const s = await signIn();
+    const s = await newUser();
     const res = await post(s, '/api/ai/generate-image', { imageData: png }, key);
     expect(res.statusCode, res.body).toBe(400);
-    expect(json(res).error.code).toBe('VALIDATION_ERROR');
+    expect(error(res).code).toBe('VALIDATION_ERROR');
     expect(await footprint(s)).toMatchObject({ balance: '5.0000', generations: 0 });
   });
 
   it('accepts 255 printable ASCII characters', async () => {
-    const s = await signIn();
+    const s = await newUser();
     const key = Array.from({ length: 255 }, (_, i) => String.fromCharCode(0x20 + (i % 95))).join('');
     expect((await post(s, '/api/ai/generate-image', { imageData: png }, key)).statusCode).toBe(200);
     expect((await post(s, '/api/ai/generate-image', { imageData: png }, key)).headers['idempotent-replayed']).toBe('true');
@@ -198,7 +201,7 @@ describe('generate-image (morph) with an Idempotency-Key', () => {
   });
 
   it('keeps a key 24 hours: after that the same key is a new action, and the cleanup job deletes old keys', async () => {
-    const s = await signIn();
+    const s = await newUser();
     const first = await post(s, '/api/ai/generate-image', { imageData: png }, 'day-old');
     t.clock.advance(23 * 3600_000);
     expect(json(await post(s, '/api/ai/generate-image', { imageData: png }, 'day-old'))).toEqual(json(first));
@@ -206,7 +209,7 @@ describe('generate-image (morph) with an Idempotency-Key', () => {
     t.clock.advance(2 * 3600_000);
     const later = await post(s, '/api/ai/generate-image', { imageData: png }, 'day-old');
     expect(later.statusCode).toBe(200);
-    expect(json(later).data.uuid).not.toBe(json(first).data.uuid);
+    expect(data(later, generatedImageResponse).uuid).not.toBe(data(first, generatedImageResponse).uuid);
     expect((await footprint(s)).balance).toBe('4.5000');
 
     await post(s, '/api/ai/generate-image', { imageData: png }, 'to-expire');
@@ -232,8 +235,8 @@ describe('a repeat while the first call is still running', () => {
   });
 
   it('answers 409 "still being processed" and charges nothing; once done, the key replays', async () => {
-    const s = await rt.signIn('slow-upscale@example.com');
-    const source = json(await rt.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: png } })).data.uuid;
+    const s = await rt.make.user();
+    const source = data(await rt.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: png } }), generatedImageResponse).uuid;
     const body = { image_uuid: source, scale_factor: 2, quality_tier: 'standard', provider: 'replicate' };
     const send = () => rt.call('POST', '/api/ai/upscale-image', { session: s, body, headers: { [HEADER]: 'slow-1' } });
     replicate.failNext({ delayMs: 1500 });
@@ -246,7 +249,7 @@ describe('a repeat while the first call is still running', () => {
     }
     const during = await send();
     expect(during.statusCode, during.body).toBe(409);
-    expect(json(during).error).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/still being processed/i), in_progress: true });
+    expect(error(during)).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/still being processed/i), in_progress: true });
     const done = await first;
     expect(done.statusCode, done.body).toBe(200);
     const replay = await send();
