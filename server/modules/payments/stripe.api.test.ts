@@ -53,7 +53,7 @@ const buyers: TestSession[] = [];
 let buyerCount = 0;
 
 async function newBuyer(): Promise<TestSession> {
-  const s = await t.signIn(`buyer-${++buyerCount}-${randomUUID().slice(0, 8)}@example.com`, `Buyer ${buyerCount}`);
+  const s = await t.make.user({ email: `buyer-${++buyerCount}-${randomUUID().slice(0, 8)}@example.com`, name: `Buyer ${buyerCount}` });
   buyers.push(s);
   return s;
 }
@@ -265,7 +265,7 @@ describe('packages in Stripe mode', () => {
   it('makes the links once when the first visits come at once', async () => {
     // As on a fresh deployment: no package has a link yet and several buyers open the page together.
     await t.database.db.update(creditPackages).set({ stripePaymentLinkId: null, stripePaymentLinkUrl: null });
-    const visitors = [await newBuyer(), await newBuyer(), await newBuyer()]; // signIn() reads one mailbox: one at a time
+    const visitors = [await newBuyer(), await newBuyer(), await newBuyer()];
     fake.clearRequests();
     const answers = await Promise.all([...visitors, ...visitors].map((s) => t.call('GET', '/api/credits/packages', { session: s })));
     for (const res of answers) expect(res.statusCode, res.body).toBe(200);

@@ -1,7 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutStatusSchema, testCheckoutOpenedSchema } from '../../../contract/credits.ts';
 import { creditLedger, payments } from '../../db/schema/index.ts';
+import { balanceAnswer, packagesAnswer } from '../../test-support/answers.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
+import { data, error } from '../../test-support/envelope.ts';
 
 /**
  * The built-in test checkout is settled once, like a Stripe Checkout Session: opening the page makes a checkout id
@@ -27,22 +30,25 @@ afterEach(async () => {
 
 let n = 0;
 async function buyer() {
-  const s = await t.signIn(`checkout-${++n}@example.com`);
+  const s = await t.make.user({ email: `checkout-${++n}@example.com` });
   buyers.push(s);
   return s;
 }
 
-const json = (res: { json(): unknown }) => res.json() as { success: boolean; data?: any; error?: any };
+/** The whole answer, envelope and all: a repeated confirm must answer exactly what the first one answered. */
+const json = (res: { body: string }): unknown => JSON.parse(res.body);
 
 async function starter(s: TestSession): Promise<string> {
   const res = await t.call('GET', '/api/credits/packages', { session: s });
-  return json(res).data.packages.find((p: { name: string }) => p.name === 'Starter').uuid;
+  const found = data(res, packagesAnswer).packages.find((p) => p.name === 'Starter');
+  if (!found) throw new Error('the Starter package is seeded');
+  return found.uuid;
 }
 
 async function open(s: TestSession, packageId: string): Promise<string> {
   const res = await t.call('POST', `/api/payments/test-checkout/${packageId}/open`, { session: s });
   expect(res.statusCode, res.body).toBe(200);
-  const id = json(res).data.checkout_id as string;
+  const id = data(res, testCheckoutOpenedSchema).checkout_id;
   expect(id).toMatch(/^cs_test_[A-Za-z0-9_-]+$/);
   return id;
 }
@@ -50,7 +56,7 @@ async function open(s: TestSession, packageId: string): Promise<string> {
 const confirm = (s: TestSession, packageId: string, checkoutId: string) =>
   t.call('POST', `/api/payments/test-checkout/${packageId}/confirm`, { session: s, body: { checkout_id: checkoutId } });
 
-const balanceOf = async (s: TestSession) => json(await t.call('GET', '/api/credits/balance', { session: s })).data.balance.balance as string;
+const balanceOf = async (s: TestSession) => data(await t.call('GET', '/api/credits/balance', { session: s }), balanceAnswer).balance.balance;
 
 async function purchaseRows(s: TestSession) {
   const [row] = await t.database.db
@@ -68,7 +74,7 @@ describe('test checkout: one checkout id, settled once', () => {
     const [row] = await t.database.db.select().from(payments).where(eq(payments.providerId, id));
     expect(row).toMatchObject({ provider: 'test', userId: s.userId, packageId: pkg, status: 'pending', amountUsd: '5.00', creditsPurchased: '5.0000' });
     const status = await t.call('GET', `/api/payments/checkout-status?session_id=${id}`, { session: s });
-    expect(json(status).data).toEqual({ session_id: id, status: 'pending', credits_purchased: '5.0000', amount_usd: '5.0000', package_name: 'Starter', test_mode: true });
+    expect(data(status, checkoutStatusSchema)).toEqual({ session_id: id, status: 'pending', credits_purchased: '5.0000', amount_usd: '5.0000', package_name: 'Starter', test_mode: true });
     expect(await balanceOf(s)).toBe('5.0000');
     // Two opened pages are two checkouts.
     expect(await open(s, pkg)).not.toBe(id);
@@ -82,12 +88,12 @@ describe('test checkout: one checkout id, settled once', () => {
     const second = await confirm(s, pkg, id);
     expect(first.statusCode, first.body).toBe(200);
     expect(second.statusCode, second.body).toBe(200);
-    expect(json(first).data).toEqual({ session_id: id, status: 'completed', credits_purchased: '5.0000', amount_usd: '5.0000', package_name: 'Starter', test_mode: true });
+    expect(data(first, checkoutStatusSchema)).toEqual({ session_id: id, status: 'completed', credits_purchased: '5.0000', amount_usd: '5.0000', package_name: 'Starter', test_mode: true });
     expect(json(second)).toEqual(json(first));
     expect(await balanceOf(s)).toBe('10.0000');
     expect(await purchaseRows(s)).toBe(1);
     const back = await t.call('GET', `/api/payments/checkout-status?session_id=${id}`, { session: s });
-    expect(json(back).data).toEqual(json(first).data);
+    expect(data(back, checkoutStatusSchema)).toEqual(data(first, checkoutStatusSchema));
   });
 
   it('5 confirms of one checkout at once: credited once, all answer the same', async () => {
@@ -99,7 +105,7 @@ describe('test checkout: one checkout id, settled once', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(json(res)).toEqual(json(answers[0]!));
     }
-    expect(json(answers[0]!).data.status).toBe('completed');
+    expect(data(answers[0]!, checkoutStatusSchema).status).toBe('completed');
     expect(await balanceOf(s)).toBe('10.0000');
     expect(await purchaseRows(s)).toBe(1);
     const rows = await t.database.db.select().from(payments).where(eq(payments.providerId, id));
@@ -119,16 +125,16 @@ describe('test checkout: one checkout id, settled once', () => {
     const other = await buyer();
     const pkg = await starter(owner);
     const id = await open(owner, pkg);
-    const packages = json(await t.call('GET', '/api/credits/packages', { session: owner })).data.packages as Array<{ uuid: string; name: string }>;
+    const packages = data(await t.call('GET', '/api/credits/packages', { session: owner }), packagesAnswer).packages;
     const creator = packages.find((p) => p.name === 'Creator')!.uuid;
 
     const stolen = await confirm(other, pkg, id);
     expect(stolen.statusCode).toBe(404);
     const unknown = await confirm(other, pkg, 'cs_test_doesnotexist123');
     expect(unknown.statusCode).toBe(404);
-    expect(json(unknown).error.code).toBe('NOT_FOUND');
+    expect(error(unknown).code).toBe('NOT_FOUND');
     // A byte-identical answer for another user's id and an unknown one (apart from the request id).
-    expect({ ...json(stolen).error, request_id: 0 }).toEqual({ ...json(unknown).error, request_id: 0 });
+    expect({ ...error(stolen), request_id: 0 }).toEqual({ ...error(unknown), request_id: 0 });
     expect((await confirm(owner, creator, id)).statusCode).toBe(404);
     for (const bad of ['', 'x', 'cs_live_abc12345', 'cs_test_a/b', `cs_test_${'a'.repeat(300)}`]) {
       const res = await confirm(owner, pkg, bad);
