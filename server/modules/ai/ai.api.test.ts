@@ -35,7 +35,7 @@ describe('AI Image Morpher with the local engine', () => {
   afterAll(() => t?.close());
 
   it('makes a variation, stores it in the gallery, records the generation and charges the quoted price', async () => {
-    const s = await t.signIn('morph@example.com');
+    const s = await t.make.user();
     const quote = data(await t.call('GET', '/api/credits/predict-cost?service_type=image_generation', { session: s }));
     const res = await t.call('POST', '/api/ai/generate-image', {
       session: s,
@@ -59,7 +59,7 @@ describe('AI Image Morpher with the local engine', () => {
   });
 
   it('crops, extends and changes the aspect ratio (charging the preprocessing)', async () => {
-    const s = await t.signIn('edits@example.com');
+    const s = await t.make.user();
     const crop = data(await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(400, 300)), cropData: { x: 50, y: 50, width: 200, height: 100 } } }));
     expect(await sharp((await t.call('GET', crop.image, { session: s })).rawPayload).metadata()).toMatchObject({ width: 200, height: 100 });
     const extend = data(await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(200, 100)), extensionDirection: 'right', extensionAmount: 100 } }));
@@ -71,7 +71,7 @@ describe('AI Image Morpher with the local engine', () => {
   });
 
   it('answers 402 with the dialog numbers when the balance is short, and charges nothing', async () => {
-    const s = await t.signIn('broke@example.com');
+    const s = await t.make.user();
     const hold = await t.app.services.credits.hold({ userId: s.userId, amount: '4.9', serviceType: 'test', description: 'x' });
     const res = await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(64, 64)) } });
     expect(res.statusCode).toBe(402);
@@ -93,7 +93,7 @@ describe('AI Image Morpher with the local engine', () => {
     ['an unknown field', 'field', 400],
     ['a NUL character in the prompt', 'nul', 400],
   ])('refuses %s and charges nothing', async (_label, body, status) => {
-    const s = await t.signIn(`bad-${Math.random().toString(16).slice(2)}@example.com`);
+    const s = await t.make.user();
     const png = b64(await makePng(100, 100));
     const bodies: Record<string, object> = {
       crop: { imageData: png, cropData: { x: 80, y: 80, width: 50, height: 50 } },
@@ -113,7 +113,7 @@ describe('AI Image Morpher with the local engine', () => {
   });
 
   it('charges nothing and keeps no image when recording the result fails: the charge and its record commit together', async () => {
-    const s = await t.signIn('atomic@example.com');
+    const s = await t.make.user();
     // A database that refuses to mark this user's generations completed, as a failing disk or connection would.
     await t.database.db.execute(sql.raw(`
       create or replace function refuse_completion() returns trigger language plpgsql as $$
@@ -138,7 +138,7 @@ describe('AI Image Morpher with the local engine', () => {
   });
 
   it('needs a session and the CSRF token', async () => {
-    const s = await t.signIn('csrf-ai@example.com');
+    const s = await t.make.user();
     const body = { imageData: b64(await makePng(64, 64)) };
     expect((await t.call('POST', '/api/ai/generate-image', { body })).statusCode).toBe(401);
     expect((await t.call('POST', '/api/ai/generate-image', { session: s, csrf: null, body })).statusCode).toBe(403);
@@ -153,7 +153,7 @@ describe('AI Image Morpher with Gemini (fake server)', () => {
   beforeAll(async () => {
     gemini = await startFakeGemini();
     t = await createTestApp({ GEMINI_API_KEY: 'test-gemini-key', GEMINI_BASE_URL: gemini.url, AI_TIMEOUT_MS: '500' });
-    s = await t.signIn('gemini@example.com');
+    s = await t.make.user();
   });
   afterAll(async () => {
     await t?.close();
@@ -208,7 +208,7 @@ describe('a morph whose hold was released while the provider worked', () => {
   });
 
   it('answers that nothing was charged and keeps no image: the output is not given away', async () => {
-    const s = await t.signIn('slow-provider@example.com');
+    const s = await t.make.user();
     gemini.failNext({ delayMs: 600 });
     const seen = gemini.requests.length;
     const pending = t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(64, 64)) } });
@@ -239,7 +239,7 @@ describe('AI Image Morpher with an OpenAI-compatible endpoint (fake server)', ()
   });
 
   it('sends an images/edits request with the image, the mask and the prompt, and stores the result', async () => {
-    const s = await t.signIn('openai@example.com');
+    const s = await t.make.user();
     const mask = await sharp({ create: { width: 80, height: 80, channels: 3, background: 'black' } }).png().toBuffer();
     const res = await t.call('POST', '/api/ai/generate-image', {
       session: s,
@@ -255,7 +255,7 @@ describe('AI Image Morpher with an OpenAI-compatible endpoint (fake server)', ()
   });
 
   it('answers a moderation block as content policy and charges nothing', async () => {
-    const s = await t.signIn('openai-blocked@example.com');
+    const s = await t.make.user();
     openai.failNext('moderation_blocked');
     const res = await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(64, 64)), userPrompt: 'x' } });
     expect(res.statusCode).toBe(422);
@@ -272,7 +272,7 @@ describe('upscaling', () => {
   beforeAll(async () => {
     replicate = await startFakeReplicate();
     t = await createTestApp({ REPLICATE_API_TOKEN: 'r8_test_replicate_token', REPLICATE_BASE_URL: replicate.url });
-    s = await t.signIn('upscale@example.com');
+    s = await t.make.user();
     source = data(await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(120, 80)) } })).uuid;
   });
   afterAll(async () => {
@@ -310,7 +310,7 @@ describe('upscaling', () => {
   });
 
   it("refuses unknown providers, unsupported options and another user's image", async () => {
-    const other = await t.signIn('upscale-other@example.com');
+    const other = await t.make.user();
     const cases: Array<[object, number, TestSession]> = [
       [{ image_uuid: source, provider: 'magic' }, 400, s],
       [{ image_uuid: source, provider: '__proto__' }, 400, s],
@@ -335,7 +335,7 @@ describe('mockup generator jobs', () => {
   let s: TestSession;
   beforeAll(async () => {
     t = await createTestApp({}, { queue: true });
-    s = await t.signIn('mockups@example.com');
+    s = await t.make.user();
   });
   afterAll(() => t?.close());
 
@@ -353,7 +353,7 @@ describe('mockup generator jobs', () => {
     const png = (await t.call('GET', status.result.image, { session: s })).rawPayload;
     expect(await sharp(png).metadata()).toMatchObject({ width: 1200, height: 1200 });
     expect(await balance(t, s)).toBe('4.0000');
-    const other = await t.signIn('mockup-peek@example.com');
+    const other = await t.make.user();
     expect((await t.call('GET', `/api/ai/mockup-job-status?job_id=${jobId}`, { session: other })).statusCode).toBe(404);
   });
 
@@ -386,7 +386,7 @@ describe('a failing mockup job', () => {
   });
 
   it('is retried once, then fails with the classified message and releases its hold', async () => {
-    const s = await t.signIn('mockup-fail@example.com');
+    const s = await t.make.user();
     gemini.failNext('server', 'server', 'server', 'server');
     const res = await t.call('POST', '/api/ai/generate-image', {
       session: s,
@@ -401,7 +401,7 @@ describe('a failing mockup job', () => {
   }, 90_000);
 
   it('keeps none of the styles an attempt drew before it failed: a failed job leaves nothing in the gallery', async () => {
-    const s = await t.signIn('mockup-half@example.com');
+    const s = await t.make.user();
     // Each attempt: the first style succeeds, the second fails.
     gemini.failNext({ delayMs: 0 }, 'server', { delayMs: 0 }, 'server');
     const res = await t.call('POST', '/api/ai/generate-image', {
@@ -430,7 +430,7 @@ describe('nothing left behind: abandoned generations and hold expiry', () => {
   const sweep = () => jobDefinitions(t.app.services, t.app.log).find((j) => j.name === 'credits.release-expired-holds')!.handle({}, { id: 'test', retryCount: 0 });
 
   it('marks a generation whose process died failed when the sweep releases its hold, saying nothing was charged', async () => {
-    const s = await t.signIn('abandoned@example.com');
+    const s = await t.make.user();
     // What a process killed mid-generation leaves: an open hold and a generation stuck in processing (or a queued job in pending).
     const holds = [];
     for (const status of ['processing', 'pending'] as const) {
@@ -466,7 +466,7 @@ describe('nothing left behind: abandoned generations and hold expiry', () => {
   });
 
   it('holds a mockup for HOLD_TTL_MINUTES like every other hold', async () => {
-    const s = await t.signIn('mockup-ttl@example.com');
+    const s = await t.make.user();
     // No queue runs here, so the submit fails after its hold was placed (and releases it): the hold row is what we check.
     await t.call('POST', '/api/ai/generate-image', { session: s, body: { toolName: 'mockup-generator', images: [b64(await makePng(64, 64))], styles: ['poster'] } });
     const [hold] = await t.database.db.select().from(creditHolds).where(eq(creditHolds.userId, s.userId));
@@ -504,14 +504,14 @@ describe('one size limit for every image that enters the system', () => {
 
   it('refuses a 22 MB PNG as imageData with 413 before any hold, as an upload of it is refused', async () => {
     expect(big.length).toBeGreaterThan(21 * 1024 * 1024);
-    const s = await t.signIn('big-morph@example.com');
+    const s = await t.make.user();
     await expectRefusedBeforeAnyHold(s, { imageData: b64(big) });
     const upload = await t.call('POST', '/api/files/upload', { session: s, raw: multipartBody([{ name: 'file', filename: 'big.png', contentType: 'image/png', data: big }]) });
     expect([upload.statusCode, error(upload).code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
   }, 60_000);
 
   it('refuses the same as a data URL, as maskData and as a mockup image', async () => {
-    const s = await t.signIn('big-fields@example.com');
+    const s = await t.make.user();
     const small = b64(await makePng(64, 64));
     await expectRefusedBeforeAnyHold(s, { imageData: `data:image/png;base64,${b64(padded)}` });
     await expectRefusedBeforeAnyHold(s, { imageData: small, maskData: b64(padded) });
@@ -519,7 +519,7 @@ describe('one size limit for every image that enters the system', () => {
   }, 60_000);
 
   it('still takes an image just under the limit', async () => {
-    const s = await t.signIn('under-limit@example.com');
+    const s = await t.make.user();
     const under = Buffer.concat([await makePng(64, 64), Buffer.alloc(19 * 1024 * 1024)]);
     const res = await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(under) } });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
