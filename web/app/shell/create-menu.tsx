@@ -12,14 +12,15 @@ import { useDisclosure } from './use-disclosure.ts';
 export function CreateMenu() {
   const { tools } = useToolsConfig();
   const jobRunning = useJobRunning();
-  const menu = useDisclosure();
+  const { open, containerRef, triggerRef, triggerProps, panelProps } = useDisclosure();
   const items = headerTools(tools);
 
   return (
-    <div ref={menu.containerRef} className="relative" title={jobRunning ? JOB_RUNNING_HINT : undefined}>
+    <div ref={containerRef} className="relative" title={jobRunning ? JOB_RUNNING_HINT : undefined}>
       <button
         type="button"
-        {...menu.triggerProps}
+        ref={triggerRef}
+        {...triggerProps}
         disabled={jobRunning}
         title={jobRunning ? JOB_RUNNING_HINT : undefined}
         aria-describedby={jobRunning ? 'create-menu-hint' : undefined}
@@ -27,15 +28,15 @@ export function CreateMenu() {
       >
         <Sparkles className="size-4 text-violet-600" aria-hidden />
         Create
-        <ChevronDown className={cn('size-4 transition-transform', menu.open && 'rotate-180')} aria-hidden />
+        <ChevronDown className={cn('size-4 transition-transform', open && 'rotate-180')} aria-hidden />
       </button>
       {jobRunning && (
         <span id="create-menu-hint" className="sr-only">
           {JOB_RUNNING_HINT}
         </span>
       )}
-      {menu.open && !jobRunning && (
-        <div {...menu.panelProps} className={cn(menuPanelClasses, 'left-0 w-72')}>
+      {open && !jobRunning && (
+        <div {...panelProps} className={cn(menuPanelClasses, 'left-0 w-72')}>
           <Link to="/tools" className={cn(menuItemClasses, 'font-medium')}>
             <span className="flex size-7 items-center justify-center rounded-md bg-slate-100 text-slate-700">
               <LayoutGrid className="size-4" aria-hidden />

@@ -24,24 +24,25 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** Below 768px the header collapses into this menu, which mirrors it (Sign in stays in the header bar). */
 export function MobileMenu({ auth, onLogout }: { auth: AuthState; onLogout: () => void }) {
-  const menu = useDisclosure();
+  const { open, containerRef, triggerRef, triggerProps, panelProps } = useDisclosure();
   const { tools } = useToolsConfig();
   const jobRunning = useJobRunning();
   const { user } = auth;
 
   return (
-    <div ref={menu.containerRef} className="md:hidden">
+    <div ref={containerRef} className="md:hidden">
       <button
         type="button"
-        {...menu.triggerProps}
-        aria-label={menu.open ? 'Close menu' : 'Open menu'}
+        ref={triggerRef}
+        {...triggerProps}
+        aria-label={open ? 'Close menu' : 'Open menu'}
         className="flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
       >
-        {menu.open ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
+        {open ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
       </button>
-      {menu.open && (
+      {open && (
         <nav
-          {...menu.panelProps}
+          {...panelProps}
           aria-label="Mobile"
           className="absolute inset-x-0 top-full z-50 max-h-[calc(100dvh-4rem)] animate-fade-in overflow-y-auto border-b border-slate-200 bg-white px-4 pb-4 shadow-lg"
         >

@@ -11,8 +11,15 @@ export function useDisclosure() {
   const triggerRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const { pathname, search } = useLocation();
+  const location = pathname + search;
 
-  useEffect(() => setOpen(false), [pathname, search]);
+  // A route change closes the menu. Adjusted during render (React's pattern for state derived from a changing
+  // value), so the old page's menu never paints open over the new page, as it would for one frame in an effect.
+  const [openedAt, setOpenedAt] = useState(location);
+  if (openedAt !== location) {
+    setOpenedAt(location);
+    setOpen(false);
+  }
 
   useEffect(() => {
     if (!open) return;
@@ -37,12 +44,15 @@ export function useDisclosure() {
   const close = useCallback(() => setOpen(false), []);
   const toggle = useCallback(() => setOpen((value) => !value), []);
 
+  // The refs are returned on their own, not inside the props objects: spread props are read during render, refs
+  // must not be.
   return {
     open,
     close,
     toggle,
     containerRef,
-    triggerProps: { ref: triggerRef, 'aria-expanded': open, 'aria-controls': panelId, onClick: toggle },
+    triggerRef,
+    triggerProps: { 'aria-expanded': open, 'aria-controls': panelId, onClick: toggle },
     panelProps: { id: panelId },
   };
 }

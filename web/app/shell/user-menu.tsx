@@ -20,21 +20,22 @@ export function Avatar({ user, className }: { user: User; className?: string }) 
 
 /** The header's account menu: Dashboard, Gallery, Library, Admin (admins only), Logout. */
 export function UserMenu({ user, isAdmin, onLogout }: { user: User; isAdmin: boolean; onLogout: () => void }) {
-  const menu = useDisclosure();
+  const { open, containerRef, triggerRef, triggerProps, panelProps } = useDisclosure();
   return (
-    <div ref={menu.containerRef} className="relative">
+    <div ref={containerRef} className="relative">
       <button
         type="button"
-        {...menu.triggerProps}
+        ref={triggerRef}
+        {...triggerProps}
         className="inline-flex h-10 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100"
       >
         <span className="sr-only">Account menu</span>
         <Avatar user={user} />
         <span className="hidden max-w-32 truncate lg:inline">{user.name || user.email}</span>
-        <ChevronDown className={cn('size-4 text-slate-500 transition-transform', menu.open && 'rotate-180')} aria-hidden />
+        <ChevronDown className={cn('size-4 text-slate-500 transition-transform', open && 'rotate-180')} aria-hidden />
       </button>
-      {menu.open && (
-        <div {...menu.panelProps} className={cn(menuPanelClasses, 'right-0 w-64')}>
+      {open && (
+        <div {...panelProps} className={cn(menuPanelClasses, 'right-0 w-64')}>
           <div className="border-b border-slate-100 px-3 pt-2 pb-3">
             <p className="truncate text-sm font-semibold text-slate-900">{user.name || 'Your account'}</p>
             <p className="truncate text-xs text-slate-500">{user.email}</p>

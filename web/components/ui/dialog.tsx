@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { cn } from './cn.ts';
 
 let openModals = 0;
@@ -35,8 +35,8 @@ export interface ModalProps {
  */
 export function Modal({ onClose, children, className, label, labelledBy, describedBy, closeOnBackdrop = true, onKeyDown }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  // The latest onClose, without re-running the effect (which would close and reopen the dialog) when it changes.
+  const closeFromCancel = useEffectEvent(() => onClose());
 
   useEffect(() => {
     const dialog = ref.current;
@@ -50,7 +50,7 @@ export function Modal({ onClose, children, className, label, labelledBy, describ
     (dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>('[data-dialog-panel]'))?.focus();
     const cancel = (event: Event) => {
       event.preventDefault();
-      onCloseRef.current();
+      closeFromCancel();
     };
     dialog.addEventListener('cancel', cancel);
     const unlock = lockScroll();
@@ -69,12 +69,12 @@ export function Modal({ onClose, children, className, label, labelledBy, describ
       // This modal closes, not the ones it sits on (React events bubble through nested modals).
       event.preventDefault();
       event.stopPropagation();
-      onCloseRef.current();
+      onClose();
     }
   };
 
   const click = (event: MouseEvent<HTMLDialogElement>) => {
-    if (closeOnBackdrop && event.target === event.currentTarget) onCloseRef.current();
+    if (closeOnBackdrop && event.target === event.currentTarget) onClose();
   };
 
   return (

@@ -30,18 +30,15 @@ export function ConfirmEmailPage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const { signIn, isLoading } = useAuth();
-  const [view, setView] = useState<View>({ kind: 'confirming' });
+  // A link without a token has nothing to confirm.
+  const [view, setView] = useState<View>(() => (token ? { kind: 'confirming' } : { kind: 'problem', problem: 'invalid' }));
   // The token is consumed by the call: this ref keeps StrictMode's double effect from using it twice.
   const started = useRef(false);
 
   useEffect(() => {
     // A browser that is signed in must send its session's CSRF token, which the profile check provides.
-    if (isLoading || started.current) return;
+    if (isLoading || started.current || !token) return;
     started.current = true;
-    if (!token) {
-      setView({ kind: 'problem', problem: 'invalid' });
-      return;
-    }
     verifyMagicLink(token).then(
       (result) => setView({ kind: 'done', result }),
       (error: unknown) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { VerifyMagicResult } from '../../../contract/auth.ts';
 import { MAGIC_LINK_REDIRECT_MS } from '../../../contract/constants.ts';
@@ -25,7 +25,8 @@ export function MagicLinkPage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const { signIn } = useAuth();
-  const [view, setView] = useState<View>({ kind: 'checking' });
+  // A link without a token has nothing to check.
+  const [view, setView] = useState<View>(() => (token ? { kind: 'checking' } : { kind: 'problem', problem: 'invalid' }));
   // The token is consumed by verification: these refs keep StrictMode's double effects from using it twice.
   const checked = useRef(false);
   const verifying = useRef(false);
@@ -42,23 +43,21 @@ export function MagicLinkPage() {
     }
   };
 
+  // What the link's status leads to; an effect event, so the check below runs once per token, not per render.
+  const onStatus = useEffectEvent((status: Awaited<ReturnType<typeof fetchMagicStatus>>) => {
+    const problem = linkProblem(status);
+    if (problem) setView({ kind: 'problem', problem });
+    else if (needsName(status)) setView({ kind: 'name', email: status.email });
+    else void verify();
+  });
+
   useEffect(() => {
-    if (checked.current) return;
+    if (checked.current || !token) return;
     checked.current = true;
-    if (!token) {
-      setView({ kind: 'problem', problem: 'invalid' });
-      return;
-    }
     fetchMagicStatus(token).then(
-      (status) => {
-        const problem = linkProblem(status);
-        if (problem) setView({ kind: 'problem', problem });
-        else if (needsName(status)) setView({ kind: 'name', email: status.email });
-        else void verify();
-      },
+      (status) => onStatus(status),
       (error: unknown) => setView({ kind: 'error', message: errorMessage(error, CLIENT_MESSAGES.verificationFailed) }),
     );
-    // verify only reads the token, which this effect already depends on.
   }, [token]);
 
   // The session is applied when leaving, so the success message is seen for the full 1.5 s.

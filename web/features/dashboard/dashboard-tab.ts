@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DASHBOARD_TAB_STORAGE_KEY, DASHBOARD_TABS, DEFAULT_DASHBOARD_TAB, type DashboardTab } from '../../../contract/constants.ts';
 
@@ -30,28 +30,29 @@ export function storeTab(tab: DashboardTab): void {
 export function useDashboardTab(): [DashboardTab, (tab: DashboardTab) => void] {
   const [params, setParams] = useSearchParams();
   const queryTab = params.get('tab');
-  const [stored, setStored] = useState<DashboardTab>(readStoredTab);
+  const [stored, setStored] = useState<DashboardTab>(() => (isDashboardTab(queryTab) ? queryTab : readStoredTab()));
   const tab = isDashboardTab(queryTab) ? queryTab : stored;
 
+  // A new valid ?tab= becomes the remembered tab too. Adjusted while rendering when the parameter changes (not an
+  // effect's extra pass), and only then: right after a tab is chosen the old ?tab= is still in the address.
+  const [seenQueryTab, setSeenQueryTab] = useState(queryTab);
+  if (seenQueryTab !== queryTab) {
+    setSeenQueryTab(queryTab);
+    if (isDashboardTab(queryTab)) setStored(queryTab);
+  }
   useEffect(() => {
-    if (isDashboardTab(queryTab)) {
-      storeTab(queryTab);
-      setStored(queryTab);
-    }
+    if (isDashboardTab(queryTab)) storeTab(queryTab);
   }, [queryTab]);
 
-  const select = useCallback(
-    (next: DashboardTab) => {
-      storeTab(next);
-      setStored(next);
-      if (params.has('tab')) {
-        const rest = new URLSearchParams(params);
-        rest.delete('tab');
-        setParams(rest, { replace: true });
-      }
-    },
-    [params, setParams],
-  );
+  const select = (next: DashboardTab) => {
+    storeTab(next);
+    setStored(next);
+    if (params.has('tab')) {
+      const rest = new URLSearchParams(params);
+      rest.delete('tab');
+      setParams(rest, { replace: true });
+    }
+  };
 
   return [tab, select];
 }

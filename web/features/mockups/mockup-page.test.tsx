@@ -2,7 +2,6 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MOCKUP_MESSAGES } from '../../../contract/ai.ts';
-import { TOOL_CATALOGUE } from '../../../contract/tools.ts';
 import { isJobRunning } from '../../lib/job-running.ts';
 import { ok, routes, stubFetch } from '../../test-support/fetch-stub.ts';
 import { renderTool } from '../../test-support/render.tsx';
@@ -14,11 +13,10 @@ vi.mock('../../lib/image-resize.ts', async (original) => ({
   prepareSourceImage: async (_blob: Blob, name: string) => ({ dataUrl: `data:image/jpeg;base64,${btoa(name)}`, mimeType: 'image/jpeg', width: 10, height: 10, name }),
 }));
 
-const tool = TOOL_CATALOGUE[1]!;
 const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 
 function renderPage() {
-  return renderTool(<MockupPage tool={tool} />);
+  return renderTool(<MockupPage />);
 }
 
 async function upload(...names: string[]) {

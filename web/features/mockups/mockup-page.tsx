@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MOCKUP_DEFAULT_COLORS, type MockupDimension, type MockupStyle } from '../../../contract/ai.ts';
 import { mul } from '../../../contract/decimal.ts';
-import type { ToolConfig } from '../../../contract/tools.ts';
 import { isAcceptedImage, prepareSourceImage, stripDataUrl, UPLOAD_TYPE_ERROR, type SourceImage } from '../../lib/image-resize.ts';
 import { useElapsedSeconds } from '../../lib/use-elapsed-seconds.ts';
 import { BackgroundStep } from './background-step.tsx';
@@ -15,7 +14,8 @@ import { useMockupJob } from './use-mockup-job.ts';
 import { costPredictionQueryOptions } from '../ai-shared/cost-prediction.ts';
 
 /** Mockup generator (/tools/mockup-generator, spec 2 §2): four steps, then the mockups with downloads. */
-export function MockupPage(_props: { tool: ToolConfig }) {
+// The tool page passes every tool its config ({ tool }); this one knows its own and ignores it.
+export function MockupPage() {
   const job = useMockupJob();
   const [images, setImages] = useState<SourceImage[]>([]);
   const [uploadError, setUploadError] = useState<string | null>(null);

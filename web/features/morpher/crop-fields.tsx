@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { CROP_MIN } from '../../../contract/ai.ts';
 import { inputClasses } from '../../components/ui/input.tsx';
 import { clampCrop, type CropRect, type Size } from './crop.ts';
@@ -13,7 +13,13 @@ const FIELDS: ReadonlyArray<{ key: keyof CropRect; label: string }> = [
 /** Exact crop numbers in image pixels; a value is applied (and kept within the image, 50 px at least) on Enter or leaving the field. */
 export function CropFields({ crop, bounds, onChange, disabled }: { crop: CropRect; bounds: Size; onChange: (crop: CropRect) => void; disabled?: boolean }) {
   const [draft, setDraft] = useState<Record<keyof CropRect, string>>(() => toDraft(crop));
-  useEffect(() => setDraft(toDraft(crop)), [crop]);
+  // A new crop from outside (dragging the box, a mode change) re-seeds the fields; adjusted while rendering, so the
+  // fields never show the old numbers for a frame.
+  const [draftOf, setDraftOf] = useState(crop);
+  if (draftOf !== crop) {
+    setDraftOf(crop);
+    setDraft(toDraft(crop));
+  }
 
   const commit = (key: keyof CropRect) => {
     const value = Number(draft[key]);

@@ -23,8 +23,11 @@ export function CropOverlay({ crop, bounds, onChange, disabled }: { crop: CropRe
   const root = useRef<HTMLDivElement>(null);
   const drag = useRef<{ handle: CropHandle; x: number; y: number; start: CropRect; sx: number; sy: number } | null>(null);
 
-  const start = (handle: CropHandle) => (event: PointerEvent) => {
+  // One handler for the box and its handles: which one was grabbed is read from the element's data-handle (the box
+  // has none: it moves), so no handler is made per handle while rendering.
+  const start = (event: PointerEvent<HTMLElement>) => {
     if (disabled || !root.current) return;
+    const handle = (event.currentTarget.dataset.handle as CropHandle | undefined) ?? 'move';
     event.preventDefault();
     event.stopPropagation();
     const rect = root.current.getBoundingClientRect();
@@ -57,7 +60,7 @@ export function CropOverlay({ crop, bounds, onChange, disabled }: { crop: CropRe
         tabIndex={disabled ? -1 : 0}
         aria-label={`Crop area: ${crop.width} by ${crop.height} pixels at ${crop.x}, ${crop.y}. Arrow keys move it, Alt and arrow keys resize it.`}
         data-testid="crop-box"
-        onPointerDown={start('move')}
+        onPointerDown={start}
         onKeyDown={key}
         className={cn(
           'absolute cursor-move border-2 border-white shadow-[0_0_0_9999px_rgba(15,23,42,0.55)] outline-none focus-visible:border-violet-300',
@@ -78,7 +81,7 @@ export function CropOverlay({ crop, bounds, onChange, disabled }: { crop: CropRe
             <span
               key={handle}
               data-handle={handle}
-              onPointerDown={start(handle)}
+              onPointerDown={start}
               className={cn('absolute size-3.5 rounded-sm border-2 border-violet-600 bg-white shadow', className)}
               aria-hidden
             />

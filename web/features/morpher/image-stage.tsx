@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp } from 'lucide-react';
-import type { MouseEvent, MutableRefObject } from 'react';
+import type { MouseEvent } from 'react';
 import { EXTEND_DIRECTIONS, EXTEND_FILL_COLOR } from '../../../contract/ai.ts';
 import { cn } from '../../components/ui/cn.ts';
 import { CropOverlay } from './crop-overlay.tsx';
@@ -27,12 +27,12 @@ const horizontal = (d: ExtendDirection) => d === 'left' || d === 'right';
  * The source image with the current mode's tools on it: the crop box, the inpaint brush, or the four edges to
  * extend (with the area to be generated shown in green). Clicking the image away from an edge deselects it.
  */
-export function ImageStage({ source, edit, onEdit, brushSize, maskCanvas, disabled }: {
+export function ImageStage({ source, edit, onEdit, brushSize, onMaskChange, disabled }: {
   source: SourceImage;
   edit: EditState;
   onEdit: (update: (state: EditState) => EditState) => void;
   brushSize: number;
-  maskCanvas: MutableRefObject<HTMLCanvasElement | null>;
+  onMaskChange: (mask: HTMLCanvasElement | null) => void;
   disabled: boolean;
 }) {
   const { width: W, height: H } = source;
@@ -84,7 +84,7 @@ export function ImageStage({ source, edit, onEdit, brushSize, maskCanvas, disabl
               size={source}
               brushSize={brushSize}
               maskVersion={edit.maskVersion}
-              maskCanvas={maskCanvas}
+              onMaskChange={onMaskChange}
               disabled={disabled}
               onPainted={() => onEdit((state) => (state.hasMask ? state : { ...state, hasMask: true }))}
             />

@@ -1,22 +1,26 @@
-import { useEffect, useRef, useState, type MutableRefObject, type PointerEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type PointerEvent } from 'react';
 import type { Size } from './crop.ts';
 
 const STROKE = '#8b5cf6';
 
 /**
  * The inpaint painting surface: strokes show in violet over the image and are drawn in white on a black mask the
- * size of the source image (white = repaint), which `maskCanvas` exposes. A new `maskVersion` starts a blank mask.
+ * size of the source image (white = repaint), handed to `onMaskChange` (null when it goes away). A new `maskVersion`
+ * starts a blank mask. The canvas owns its mask: the parent only reads it when it sends the request.
  */
-export function InpaintCanvas({ size, brushSize, maskVersion, maskCanvas, onPainted, disabled }: {
+export function InpaintCanvas({ size, brushSize, maskVersion, onMaskChange, onPainted, disabled }: {
   size: Size;
   /** In image pixels. */
   brushSize: number;
   maskVersion: number;
-  maskCanvas: MutableRefObject<HTMLCanvasElement | null>;
+  onMaskChange: (mask: HTMLCanvasElement | null) => void;
   onPainted: () => void;
   disabled?: boolean;
 }) {
   const visible = useRef<HTMLCanvasElement>(null);
+  const maskCanvas = useRef<HTMLCanvasElement | null>(null);
+  // The parent's latest callback, without a new blank mask each time its identity changes.
+  const announceMask = useEffectEvent((mask: HTMLCanvasElement | null) => onMaskChange(mask));
   const last = useRef<{ x: number; y: number } | null>(null);
   const [cursor, setCursor] = useState<{ x: number; y: number; d: number } | null>(null);
   const { width, height } = size;
@@ -31,11 +35,14 @@ export function InpaintCanvas({ size, brushSize, maskVersion, maskCanvas, onPain
       ctx.fillRect(0, 0, width, height);
     }
     maskCanvas.current = mask;
+    announceMask(mask);
     visible.current?.getContext('2d')?.clearRect(0, 0, width, height);
     return () => {
-      if (maskCanvas.current === mask) maskCanvas.current = null;
+      if (maskCanvas.current !== mask) return;
+      maskCanvas.current = null;
+      announceMask(null);
     };
-  }, [width, height, maskVersion, maskCanvas]);
+  }, [width, height, maskVersion]);
 
   const point = (event: PointerEvent<HTMLCanvasElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();

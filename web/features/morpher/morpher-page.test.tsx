@@ -2,13 +2,11 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GalleryItem } from '../../../contract/files.ts';
-import { TOOL_CATALOGUE } from '../../../contract/tools.ts';
 import { fail, ok, routes, stubFetch, type RecordedCall } from '../../test-support/fetch-stub.ts';
 import { renderTool } from '../../test-support/render.tsx';
 import { addLocalHistory } from './local-history.ts';
 import { MorpherPage } from './morpher-page.tsx';
 
-const tool = TOOL_CATALOGUE[0]!;
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 function item(n: number, over: Partial<GalleryItem> = {}): GalleryItem {
@@ -34,7 +32,7 @@ const page = (files: GalleryItem[], hasMore: boolean, offset = 0) => ok({ files,
 const prediction = ok({ can_afford: true, required_credits: '0.2500', available_credits: '5.0000', deficit: '0.0000' });
 
 function renderPage() {
-  return renderTool(<MorpherPage tool={tool} />);
+  return renderTool(<MorpherPage />);
 }
 
 beforeEach(() => localStorage.clear());

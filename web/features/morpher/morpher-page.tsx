@@ -1,6 +1,5 @@
 import { Download, Repeat, ZoomIn } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ToolConfig } from '../../../contract/tools.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Lightbox, LightboxAction, type LightboxItem } from '../../components/ui/lightbox.tsx';
 import { errorMessage } from '../../lib/api.ts';
@@ -18,7 +17,8 @@ interface ViewerItem extends LightboxItem {
 }
 
 /** AI Image Morpher (/tools/image-variator, spec 2 §2): upload and describe, the result, and the image history. */
-export function MorpherPage(_props: { tool: ToolConfig }) {
+// The tool page passes every tool its config ({ tool }); this one knows its own and ignores it.
+export function MorpherPage() {
   const m = useMorpher();
   const history = useImageHistory();
   const upscale = useUpscaleLauncher(m.showUpscaled);

@@ -43,7 +43,7 @@ export function SourcePanel({ m, endOfTool }: { m: Morpher; endOfTool?: RefObjec
         <div className="space-y-3">
           {m.source ? (
             <div {...drop.handlers} className={drop.over ? 'rounded-xl ring-2 ring-violet-500' : undefined}>
-              <ImageStage source={m.source} edit={m.edit} onEdit={m.setEdit} brushSize={m.brushSize} maskCanvas={m.maskCanvas} disabled={m.busy} />
+              <ImageStage source={m.source} edit={m.edit} onEdit={m.setEdit} brushSize={m.brushSize} onMaskChange={m.setMaskCanvas} disabled={m.busy} />
               <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
                 <span className="min-w-0 truncate">
                   {m.source.name} · {m.source.width} × {m.source.height} px

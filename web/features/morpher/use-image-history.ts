@@ -74,7 +74,7 @@ type HistoryData = InfiniteData<HistoryPage, HistoryPageParam>;
 
 export function useImageHistory() {
   const client = useQueryClient();
-  const [localVersion, setLocalVersion] = useState(0);
+  const [, setLocalVersion] = useState(0);
   const query = useInfiniteQuery({
     queryKey: historyQueryKey,
     queryFn: ({ pageParam }) => fetchHistoryPage(pageParam, MORPHER_HISTORY_PAGE_SIZE),
@@ -85,11 +85,10 @@ export function useImageHistory() {
 
   /** The first page failed: show what this browser kept. */
   const usingLocal = query.isError && !query.data;
-  const items = useMemo(
-    () => (usingLocal ? readLocalHistory().map(fromLocalEntry) : (query.data?.pages.flatMap((p) => p.files.map(fromGalleryItem)) ?? [])),
-    // localVersion re-reads the browser's copy after a delete or clear.
-    [usingLocal, query.data, localVersion],
-  );
+  const serverItems = useMemo(() => query.data?.pages.flatMap((p) => p.files.map(fromGalleryItem)) ?? [], [query.data]);
+  // The browser's copy is read while rendering (a small localStorage read, only in this fallback), so it is never
+  // stale; bumping `localVersion` after a delete or clear is what makes that render happen.
+  const items = usingLocal ? readLocalHistory().map(fromLocalEntry) : serverItems;
 
   const removeFromCache = (id: string) =>
     client.setQueryData<HistoryData>(historyQueryKey, (data) =>

@@ -1,6 +1,6 @@
 /** The morpher screen's state and actions (spec 2 §2, §4): source, edit mode, settings, result and error. */
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { VARIABILITY, type AspectRatio } from '../../../contract/ai.ts';
 import type { UpscaleResult } from '../ai-shared/upscale/api.ts';
 import { describeAiError, messageErrorView, type AiErrorView } from '../../lib/ai-error.ts';
@@ -44,6 +44,9 @@ export function useMorpher() {
   const [preparing, setPreparing] = useState(false);
   /** The inpaint mask (black, white where to repaint), the size of the source; set by the painting surface. */
   const maskCanvas = useRef<HTMLCanvasElement | null>(null);
+  const setMaskCanvas = useCallback((mask: HTMLCanvasElement | null) => {
+    maskCanvas.current = mask;
+  }, []);
 
   const devHost = useQuery(devConfigQueryOptions()).isSuccess;
   const effectiveAspect: AspectRatio = edit.mode === 'extend' ? 'original' : aspectRatio;
@@ -159,7 +162,7 @@ export function useMorpher() {
     edit,
     setEdit,
     changeMode,
-    maskCanvas,
+    setMaskCanvas,
     brushSize,
     setBrushSize,
     prompt,

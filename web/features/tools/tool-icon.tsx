@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import { Camera, Image, Mic, Palette, Sparkles, User, Wand2, type LucideIcon } from 'lucide-react';
 import { cn } from '../../components/ui/cn.ts';
 
@@ -39,12 +40,13 @@ export function ToolIcon({ iconName, color, size = 'md', className }: {
   size?: 'sm' | 'md' | 'lg';
   className?: string;
 }) {
-  const Icon = toolIcon(iconName);
   const box = size === 'sm' ? 'size-7 rounded-md' : size === 'lg' ? 'size-14 rounded-2xl' : 'size-11 rounded-xl';
   const icon = size === 'sm' ? 'size-4' : size === 'lg' ? 'size-7' : 'size-5';
   return (
     <span className={cn('flex shrink-0 items-center justify-center', box, (color && COLORS[color]) || 'bg-slate-100 text-slate-700', className)}>
-      <Icon className={icon} aria-hidden />
+      {/* createElement, not <Icon />: the icon is looked up from a prop, and a component picked during render must
+          not look like one defined during render. */}
+      {createElement(toolIcon(iconName), { className: icon, 'aria-hidden': true })}
     </span>
   );
 }
