@@ -15,7 +15,7 @@ describe('a mockup job attempt is claimed by one worker', () => {
     t = await createTestApp();
     // No queue runs here: the jobs are run by hand, as workers would run them.
     t.app.services.jobs.bind({ send: async () => 'job-by-hand' });
-    s = await t.signIn('mockup-claim@example.com'); // the sign-up bonus: 5 credits
+    s = await t.make.user({ credits: '5' });
   });
   afterAll(() => t?.close());
 
