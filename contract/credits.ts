@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { creditsSchema } from './auth.ts';
 import { mul } from './decimal.ts';
 
 /** A decimal amount on the wire: a string like "12.5000", never a float. */
@@ -17,6 +18,15 @@ export const creditTransactionSchema = z.object({
 });
 export type CreditTransaction = z.infer<typeof creditTransactionSchema>;
 
+/** GET /api/credits/balance */
+export const creditBalanceResponse = z.object({ balance: creditsSchema });
+export type CreditBalanceResponse = z.infer<typeof creditBalanceResponse>;
+
+/** GET /api/credits/transactions */
+export const creditTransactionsQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+export const creditTransactionsResponse = z.object({ transactions: z.array(creditTransactionSchema) });
+export type CreditTransactionsResponse = z.infer<typeof creditTransactionsResponse>;
+
 export const creditPackageSchema = z.object({
   uuid: z.string(),
   name: z.string(),
@@ -28,6 +38,9 @@ export const creditPackageSchema = z.object({
   test_mode: z.boolean(),
 });
 export type CreditPackage = z.infer<typeof creditPackageSchema>;
+/** GET /api/credits/packages */
+export const creditPackagesResponse = z.object({ packages: z.array(creditPackageSchema) });
+export type CreditPackagesResponse = z.infer<typeof creditPackagesResponse>;
 
 export const costPredictionSchema = z.object({
   can_afford: z.boolean(),
@@ -37,6 +50,7 @@ export const costPredictionSchema = z.object({
 });
 export type CostPrediction = z.infer<typeof costPredictionSchema>;
 
+/** GET /api/credits/predict-cost (answers costPredictionSchema) */
 export const predictCostQuery = z.strictObject({
   service_type: z.string().min(1).max(64),
   variant: z.string().min(1).max(64).default('standard'),
@@ -56,12 +70,20 @@ export const checkoutStatusSchema = z.object({
   test_mode: z.boolean(),
 });
 export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
+/** GET /api/payments/checkout-status (answers checkoutStatusSchema) */
+export const checkoutStatusQuery = z.strictObject({ session_id: z.string().min(8).max(255).regex(/^[A-Za-z0-9_-]+$/) });
+
+/** The package of /api/payments/test-checkout/:packageId and its open and confirm calls. */
+export const testCheckoutParams = z.strictObject({ packageId: z.uuid() });
 
 /** A test checkout's id, made when its page opens (like a Stripe Checkout Session id). */
 export const testCheckoutIdSchema = z.string().regex(/^cs_test_[A-Za-z0-9_-]{1,100}$/, 'Not a test checkout id');
 export const testCheckoutOpenedSchema = z.object({ checkout_id: testCheckoutIdSchema });
 export type TestCheckoutOpened = z.infer<typeof testCheckoutOpenedSchema>;
 export const testCheckoutConfirmRequest = z.strictObject({ checkout_id: testCheckoutIdSchema });
+
+/** POST /api/payments/stripe/webhook: what Stripe reads back (a replayed event is acknowledged, not applied again). */
+export const stripeWebhookResponse = z.object({ received: z.literal(true), duplicate: z.boolean() });
 
 /** The 402 body's extra fields, read by the Insufficient Credits dialog. */
 export interface InsufficientCredits {

@@ -31,6 +31,27 @@ export const galleryItemSchema = z.object({
 });
 export type GalleryItem = z.infer<typeof galleryItemSchema>;
 
+/** The file of /api/files/…/:id and /api/file/:id. */
+export const fileIdParams = z.strictObject({ id: z.uuid() });
+/** The content item of /api/content/:id… (a serial id). */
+export const contentIdParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** POST /api/files/upload */
+export const uploadFileResponse = z.object({ file: galleryItemSchema });
+export type UploadFileResponse = z.infer<typeof uploadFileResponse>;
+
+/** DELETE /api/files/delete/:id */
+export const deleteFileResponse = z.object({ deleted: z.literal(true) });
+export type DeleteFileResponse = z.infer<typeof deleteFileResponse>;
+
+/** DELETE /api/files/clear: all my gallery images, or one tool's; answers how many went. */
+export const clearFilesQuery = z.strictObject({ tool: z.string().min(1).max(64).regex(/^[a-z0-9-]+$/).optional() });
+export const clearFilesResponse = z.object({ deleted: z.number().int() });
+export type ClearFilesResponse = z.infer<typeof clearFilesResponse>;
+
+/** GET /api/files/serve/:id: download=true sends it as an attachment. */
+export const fileServeQuery = z.strictObject({ download: z.enum(['true', 'false']).optional() });
+
 export const fileListQuery = z.strictObject({
   category: z.enum(['image', 'audio', 'video', 'upload']).default('image'),
   limit: z.coerce.number().int().min(1).max(100).default(DEFAULT_HISTORY_PAGE_SIZE),
@@ -83,7 +104,18 @@ export const contentItemSchema = z.object({
 });
 export type ContentItem = z.infer<typeof contentItemSchema>;
 
+/** POST /api/files/:id/shared and /api/content/:id/shared: count a share. */
 export const sharedRequest = z.strictObject({ platform: z.enum(SHARE_PLATFORMS) });
+export const shareCountResponse = z.object({ share_count: z.number().int() });
+export type ShareCountResponse = z.infer<typeof shareCountResponse>;
+
+/** POST /api/files/:id/toggle-visibility and /api/content/:id/toggle-visibility */
+export const visibilityResponse = z.object({ is_public: z.boolean() });
+export type VisibilityResponse = z.infer<typeof visibilityResponse>;
+
+/** GET /api/files/:id/share-url and /api/content/:id/share-url */
+export const shareUrlResponse = z.object({ share_url: z.string(), is_public: z.boolean() });
+export type ShareUrlResponse = z.infer<typeof shareUrlResponse>;
 
 /** Whole days left before an item is deleted (never below 0). */
 export function daysUntilDeletion(expiresAt: Date | string | null, now: Date): number | null {

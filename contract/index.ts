@@ -4,4 +4,6 @@ export * from './auth.ts';
 export * from './tools.ts';
 export * from './credits.ts';
 export * from './files.ts';
+export * from './pricing.ts';
+export * from './system.ts';
 export * from './ai.ts';

@@ -19,12 +19,13 @@ import { registerSessionGuard } from './http/session.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerUrlGuard } from './http/url-guard.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { tooManyRequests } from './lib/errors.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { toolsRoutes } from './modules/tools/routes.ts';
 import { creditsRoutes } from './modules/credits/routes.ts';
-import { paymentsRoutes } from './modules/payments/routes.ts';
-import { pricingRoutes } from './modules/pricing/routes.ts';
+import { creditPackagesRoutes, paymentsRoutes } from './modules/payments/routes.ts';
+import { costPredictionRoutes, pricingRoutes } from './modules/pricing/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { filesRoutes, publicFileRoutes } from './modules/files/routes.ts';
@@ -111,14 +112,10 @@ export async function buildApp(deps: AppDeps) {
     max: config.RATE_LIMIT_GLOBAL_PER_MINUTE,
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/api/'),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      code: 'RATE_LIMITED',
-      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-    }),
+    errorResponseBuilder: tooManyRequests('requests'),
   });
   registerUrlGuard(app);
-  registerSessionGuard(app, { db: database.db, clock });
+  registerSessionGuard(app, { findLiveSession: services.auth.liveSession, clock });
   registerIdempotency(app, { store: services.idempotency.store, clock, abandonedAfterMs: config.HOLD_TTL_MINUTES * 60_000 });
 
   await app.register(swagger, {
@@ -148,7 +145,10 @@ export async function buildApp(deps: AppDeps) {
     },
   });
   await app.register(toolsRoutes, { prefix: '/api/tools', tools: services.tools });
-  await app.register(creditsRoutes, { prefix: '/api/credits', credits: services.credits, pricing: services.pricing, payments: services.payments });
+  // /api/credits is the ledger's prefix; its packages and cost prediction are answered by the modules that own them.
+  await app.register(creditsRoutes, { prefix: '/api/credits', credits: services.credits });
+  await app.register(creditPackagesRoutes, { prefix: '/api/credits', payments: services.payments });
+  await app.register(costPredictionRoutes, { prefix: '/api/credits', pricing: services.pricing });
   await app.register(pricingRoutes, { prefix: '/api/pricing', pricing: services.pricing });
   await app.register(paymentsRoutes, { prefix: '/api/payments', payments: services.payments });
   await app.register(filesRoutes, {

@@ -9,8 +9,3 @@ export function ok<T>(data: T): { success: true; data: T } {
 export function okSchema<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data });
 }
-
-export const errorSchema = z.object({
-  success: z.literal(false),
-  error: z.looseObject({ code: z.string(), message: z.string(), request_id: z.string().optional() }),
-});

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../contract/credits.ts';
 import type { Clock } from '../lib/clock.ts';
-import { AppError, badRequest, conflict } from '../lib/errors.ts';
+import { badRequest, conflict } from '../lib/errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -132,9 +132,7 @@ export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps)
     }
     if (stored.statusCode === null) {
       // `in_progress` lets a client that sent the key twice wait for the first call's answer instead.
-      throw new AppError('CONFLICT', `A request with this ${IDEMPOTENCY_KEY_HEADER} is still being processed. Wait for its answer.`, {
-        in_progress: true,
-      });
+      throw conflict(`A request with this ${IDEMPOTENCY_KEY_HEADER} is still being processed. Wait for its answer.`, { in_progress: true });
     }
     reply.code(stored.statusCode).header('idempotent-replayed', 'true').type('application/json; charset=utf-8');
     return reply.send(JSON.stringify(stored.response));

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../contract/constants.ts';
-import type { Db } from '../db/client.ts';
+import type { SessionRow, UserRow } from '../db/schema/users.ts';
 import type { Clock } from '../lib/clock.ts';
 import { safeEqual, sha256 } from '../lib/crypto.ts';
-import { findLiveSession, type SessionRow, type UserRow } from '../modules/auth/repository.ts';
 import { AppError, forbidden, unauthenticated } from '../lib/errors.ts';
 
 export interface RequestAuth {
@@ -48,12 +47,15 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
 }
 
+/** The unexpired session with this token hash and its user; the auth module answers it (wired in server/app.ts). */
+export type FindLiveSession = (tokenHash: string, now: Date) => Promise<{ session: SessionRow; user: UserRow } | undefined>;
+
 /**
  * Loads the session of every API request, then enforces the route's `auth` and, on mutating calls
  * made with a session, the session's CSRF token. Runs before the body is read, so a refused call
  * changes nothing and costs little.
  */
-export function registerSessionGuard(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
+export function registerSessionGuard(app: FastifyInstance, deps: { findLiveSession: FindLiveSession; clock: Clock }) {
   app.decorateRequest('auth', null);
   // Every API route says who may call it; one that does not is a bug found at start-up, not in production.
   app.addHook('onRoute', (route) => {
@@ -71,7 +73,7 @@ export function registerSessionGuard(app: FastifyInstance, deps: { db: Db; clock
     const token = request.cookies[SESSION_COOKIE];
     if (token && token.length <= 128) {
       const tokenHash = sha256(token);
-      const found = await findLiveSession(deps.db, tokenHash, deps.clock.now());
+      const found = await deps.findLiveSession(tokenHash, deps.clock.now());
       if (found) request.auth = { ...found, tokenHash };
     }
     if ((config.auth === 'user' || config.auth === 'admin') && !request.auth) throw unauthenticated();

@@ -37,6 +37,10 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
+// Row shapes live beside their tables so the session guard (server/http) can name them without importing a module.
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
 export const magicLinks = pgTable(
   'magic_links',
   {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { generatedImageResponse, generateImageRequest, mockupJobStatus, upscaleProvidersResponse, upscaleRequest, upscaleResponse } from '../../../contract/ai.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { currentUser } from '../../http/session.ts';
+import { tooManyRequests } from '../../lib/errors.ts';
 import type { AiService } from './service.ts';
 
 const tags = ['ai'];
@@ -18,7 +19,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesDeps> = async (app, deps) =
     max: deps.limits.perUserPerMinute,
     timeWindow: '1 minute',
     keyGenerator: (request: { auth: { user: { id: string } } | null; ip: string }) => request.auth?.user.id ?? request.ip,
-    errorResponseBuilder: () => ({ statusCode: 429, code: 'RATE_LIMITED', message: 'Too many AI requests. Please wait a minute and try again.' }),
+    errorResponseBuilder: tooManyRequests('AI requests'),
   };
 
   app.post(

@@ -1,9 +1,8 @@
 import { and, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { magicLinks, sessions, users } from '../../db/schema/index.ts';
+import { magicLinks, sessions, users, type SessionRow, type UserRow } from '../../db/schema/index.ts';
 
-export type UserRow = typeof users.$inferSelect;
-export type SessionRow = typeof sessions.$inferSelect;
+export type { SessionRow, UserRow };
 export type MagicLinkRow = typeof magicLinks.$inferSelect;
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {

@@ -15,6 +15,7 @@ import {
   verifyMagicResponse,
 } from '../../../contract/auth.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
+import { tooManyRequests } from '../../lib/errors.ts';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../../http/session.ts';
 import type { AccountService } from '../account/service.ts';
 import { toPublicUser, type AuthService, type IssuedSession } from './service.ts';
@@ -33,11 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
   const perIp = (max: number, what: string) => ({
     max,
     timeWindow: window,
-    errorResponseBuilder: () => ({
-      statusCode: 429,
-      code: 'RATE_LIMITED',
-      message: `Too many ${what} from your network. Please wait ${deps.rateLimits.windowMinutes} minutes and try again.`,
-    }),
+    errorResponseBuilder: tooManyRequests(`${what} from your network`),
   });
 
   const signedIn = (reply: FastifyReply, issued: IssuedSession) => {

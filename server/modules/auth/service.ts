@@ -13,7 +13,7 @@ import {
   type UpdateProfileResult,
 } from '../../../contract/auth.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, conflict, rateLimited } from '../../lib/errors.ts';
+import { AppError, conflict, magicLinkInvalid, rateLimited, serviceUnavailable, unauthenticated } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { MailMessage, Mailer } from '../../providers/mail/mailer.ts';
@@ -138,7 +138,7 @@ export function createAuthService(deps: AuthDeps) {
     try {
       await deps.mailer.send(message);
     } catch {
-      throw new AppError('SERVICE_UNAVAILABLE', 'We could not send the email right now. Please try again in a minute.');
+      throw serviceUnavailable('We could not send the email right now. Please try again in a minute.');
     }
   }
 
@@ -146,7 +146,7 @@ export function createAuthService(deps: AuthDeps) {
   async function useLink(tx: DbOrTx, link: MagicLinkRow, typedName: string | null): Promise<{ user: UserRow; isNewUser: boolean }> {
     if (link.purpose === 'email_change') {
       const owner = link.userId ? await repo.findUserById(tx, link.userId) : undefined;
-      if (!owner) throw new AppError('MAGIC_LINK_INVALID', 'This link is not valid any more. Please request a new one.');
+      if (!owner) throw magicLinkInvalid('This link is not valid any more. Please request a new one.');
       const taken = await repo.findUserByEmail(tx, link.email);
       if (taken && taken.id !== owner.id) throw new AppError('EMAIL_TAKEN', 'That email is already in use by another account.');
       return { user: await markVerified(tx, owner, { email: link.email }), isNewUser: false };
@@ -203,7 +203,7 @@ export function createAuthService(deps: AuthDeps) {
       const link = await repo.findMagicLink(db, tokenHash);
       if (link?.usedAt) throw new AppError('MAGIC_LINK_USED', 'This sign-in link has already been used. Please request a new one.');
       if (link) throw new AppError('MAGIC_LINK_EXPIRED', 'This sign-in link has expired. Please request a new one.');
-      throw new AppError('MAGIC_LINK_INVALID', 'This sign-in link is not valid. Please request a new one.');
+      throw magicLinkInvalid('This sign-in link is not valid. Please request a new one.');
     },
 
     /**
@@ -239,6 +239,9 @@ export function createAuthService(deps: AuthDeps) {
       return db.transaction((tx) => issueSession(tx, user));
     },
 
+    /** The session guard's lookup (server/http/session.ts): the unexpired session with this token hash and its user. */
+    liveSession: (tokenHash: string, now: Date) => repo.findLiveSession(db, tokenHash, now),
+
     async logout(sessionTokenHash: string): Promise<void> {
       await repo.deleteSessionByHash(db, sessionTokenHash);
     },
@@ -249,7 +252,7 @@ export function createAuthService(deps: AuthDeps) {
      */
     async updateProfile(userId: string, changes: { name?: string; email?: string }, requestIp: string | null): Promise<UpdateProfileResult> {
       let user = await repo.findUserById(db, userId);
-      if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+      if (!user) throw unauthenticated();
       if (changes.name !== undefined && changes.name !== user.name) {
         user = (await repo.updateUser(db, userId, { name: changes.name, updatedAt: clock.now() })) ?? user;
       }

@@ -1,4 +1,4 @@
-import type { ContentItem, SharePlatform } from '../../../contract/files.ts';
+import type { ContentItem } from '../../../contract/files.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { findUserById } from '../auth/repository.ts';
@@ -76,7 +76,8 @@ export function createContentService(deps: { db: Db; clock: Clock; publicUrl: st
 
     toggleVisibility: sharing.toggleVisibility,
     shareUrl: sharing.shareUrl,
-    recordShare: (id: number, viewerId: string | null, _platform: SharePlatform) => sharing.recordShare(id, viewerId),
+    /** Counts a share; the platform the route checks is not kept (only the count is stored). */
+    recordShare: sharing.recordShare,
 
     /** For the server-rendered preview tags of a public content page. */
     async socialPreview(id: number): Promise<{ title: string; description: string } | null> {

@@ -1,22 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { creditsSchema } from '../../../contract/auth.ts';
-import { costPredictionSchema, creditPackageSchema, creditTransactionSchema, predictCostQuery } from '../../../contract/credits.ts';
+import { creditBalanceResponse, creditTransactionsQuery, creditTransactionsResponse } from '../../../contract/credits.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { currentUser } from '../../http/session.ts';
-import type { PaymentsService } from '../payments/service.ts';
-import type { PricingService } from '../pricing/service.ts';
 import type { CreditsService } from './service.ts';
 
 const tags = ['credits'];
 
-export const creditsRoutes: FastifyPluginAsyncZod<{ credits: CreditsService; pricing: PricingService; payments: PaymentsService }> = async (
-  app,
-  deps,
-) => {
+/**
+ * The ledger's own routes. /api/credits/packages and /api/credits/predict-cost share the prefix but are registered by
+ * payments and pricing, which own them: the ledger sits below both and imports neither.
+ */
+export const creditsRoutes: FastifyPluginAsyncZod<{ credits: CreditsService }> = async (app, deps) => {
   app.get(
     '/balance',
-    { config: { auth: 'user' }, schema: { tags, summary: 'Credit balance', response: { 200: okSchema(z.object({ balance: creditsSchema })) } } },
+    { config: { auth: 'user' }, schema: { tags, summary: 'Credit balance', response: { 200: okSchema(creditBalanceResponse) } } },
     async (request) => ok({ balance: await deps.credits.account(currentUser(request).id) }),
   );
 
@@ -27,31 +24,10 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ credits: CreditsService; pri
       schema: {
         tags,
         summary: 'Recent credit transactions, newest first',
-        querystring: z.strictObject({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
-        response: { 200: okSchema(z.object({ transactions: z.array(creditTransactionSchema) })) },
+        querystring: creditTransactionsQuery,
+        response: { 200: okSchema(creditTransactionsResponse) },
       },
     },
     async (request) => ok({ transactions: await deps.credits.transactions(currentUser(request).id, request.query.limit) }),
-  );
-
-  app.get(
-    '/packages',
-    {
-      config: { auth: 'user' },
-      schema: { tags, summary: 'Credit packages with their payment links', response: { 200: okSchema(z.object({ packages: z.array(creditPackageSchema) })) } },
-    },
-    async (request) => ok({ packages: await deps.payments.packages(currentUser(request)) }),
-  );
-
-  app.get(
-    '/predict-cost',
-    {
-      config: { auth: 'user' },
-      schema: { tags, summary: 'Cost of a service and whether the user can afford it', querystring: predictCostQuery, response: { 200: okSchema(costPredictionSchema) } },
-    },
-    async (request) => {
-      const { service_type, variant, requires_preprocessing } = request.query;
-      return ok(await deps.pricing.predictCost(currentUser(request).id, service_type, variant, requires_preprocessing));
-    },
   );
 };

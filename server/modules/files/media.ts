@@ -1,6 +1,6 @@
 import { parseBuffer, type IFormat } from 'music-metadata';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { AppError } from '../../lib/errors.ts';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.ts';
 
 export type MediaCategory = 'image' | 'audio' | 'video';
 export interface MediaType {
@@ -53,7 +53,8 @@ function parsedType(format: IFormat): MediaType | null {
 }
 
 const unreadableMedia = () =>
-  new AppError('UNSUPPORTED_MEDIA_TYPE', 'The audio or video file could not be read: it needs a real sound or picture track with a duration.');
+  unsupportedMediaType('The audio or video file could not be read: it needs a real sound or picture track with a duration.');
+const unreadableImage = () => badRequest('The image could not be read. It may be damaged.');
 
 /**
  * Decides a file's type by content. Images are told by their magic numbers (processImage then decodes them);
@@ -93,20 +94,17 @@ export interface ProcessedImage {
 export async function processImage(input: Buffer, maxPixels: number): Promise<ProcessedImage> {
   const type = sniff(input);
   if (!type || !IMAGE_TYPES.has(type.mime)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PNG, JPG and WEBP images are accepted.');
+    throw unsupportedMediaType('Only PNG, JPG and WEBP images are accepted.');
   }
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new AppError('VALIDATION_ERROR', 'The image could not be read. It may be damaged.');
+    throw unreadableImage();
   }
-  if (!meta.width || !meta.height) throw new AppError('VALIDATION_ERROR', 'The image could not be read. It may be damaged.');
+  if (!meta.width || !meta.height) throw unreadableImage();
   if (meta.width * meta.height > maxPixels) {
-    throw new AppError(
-      'PAYLOAD_TOO_LARGE',
-      `The image is too large (${meta.width}x${meta.height}). The limit is ${Math.round(maxPixels / 1_000_000)} megapixels.`,
-    );
+    throw payloadTooLarge(`The image is too large (${meta.width}x${meta.height}). The limit is ${Math.round(maxPixels / 1_000_000)} megapixels.`);
   }
   try {
     const pipeline = sharp(input, { limitInputPixels: maxPixels }).rotate();
@@ -122,7 +120,7 @@ export async function processImage(input: Buffer, maxPixels: number): Promise<Pr
     ]);
     return { buffer: data, mime: type.mime, ext: type.ext, width: info.width, height: info.height, thumbnail };
   } catch {
-    throw new AppError('VALIDATION_ERROR', 'The image could not be read. It may be damaged.');
+    throw unreadableImage();
   }
 }
 

@@ -1,15 +1,27 @@
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { fileListQuery, fileListResponse, galleryItemSchema, sharedFileSchema, sharedRequest } from '../../../contract/files.ts';
+import {
+  clearFilesQuery,
+  clearFilesResponse,
+  deleteFileResponse,
+  fileIdParams,
+  fileListQuery,
+  fileListResponse,
+  fileServeQuery,
+  shareCountResponse,
+  sharedFileSchema,
+  sharedRequest,
+  shareUrlResponse,
+  uploadFileResponse,
+  visibilityResponse,
+} from '../../../contract/files.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { currentUser } from '../../http/session.ts';
 import type { FileVariant, FilesService } from './service.ts';
 
 const tags = ['files'];
-const idParams = z.strictObject({ id: z.uuid() });
 const viewer = (request: FastifyRequest) => request.auth?.user.id ?? null;
 
 /**
@@ -63,7 +75,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
     '/upload',
     {
       config: { auth: 'user' },
-      schema: { tags, summary: 'Upload one image or audio file (multipart field "file")', consumes: ['multipart/form-data'], response: { 200: okSchema(z.object({ file: galleryItemSchema })) } },
+      schema: { tags, summary: 'Upload one image or audio file (multipart field "file")', consumes: ['multipart/form-data'], response: { 200: okSchema(uploadFileResponse) } },
     },
     async (request) => {
       if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data.');
@@ -89,7 +101,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
 
   app.delete(
     '/delete/:id',
-    { config: { auth: 'user' }, schema: { tags, summary: 'Delete one of my files', params: idParams, response: { 200: okSchema(z.object({ deleted: z.literal(true) })) } } },
+    { config: { auth: 'user' }, schema: { tags, summary: 'Delete one of my files', params: fileIdParams, response: { 200: okSchema(deleteFileResponse) } } },
     async (request) => {
       await deps.files.delete(currentUser(request).id, request.params.id);
       return ok({ deleted: true as const });
@@ -103,44 +115,44 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
       schema: {
         tags,
         summary: 'Delete all my gallery images (or one tool’s)',
-        querystring: z.strictObject({ tool: z.string().min(1).max(64).regex(/^[a-z0-9-]+$/).optional() }),
-        response: { 200: okSchema(z.object({ deleted: z.number().int() })) },
+        querystring: clearFilesQuery,
+        response: { 200: okSchema(clearFilesResponse) },
       },
     },
     async (request) => ok({ deleted: await deps.files.clear(currentUser(request).id, request.query.tool) }),
   );
 
-  app.get('/thumbnail/:id', { config: { auth: 'public' }, schema: { tags, summary: 'Thumbnail (WebP, about 512 px)', params: idParams } }, (request, reply) =>
+  app.get('/thumbnail/:id', { config: { auth: 'public' }, schema: { tags, summary: 'Thumbnail (WebP, about 512 px)', params: fileIdParams } }, (request, reply) =>
     sendFile(deps.files, request, request.params.id, reply, 'thumbnail', 'inline'),
   );
-  app.get('/download/:id', { config: { auth: 'public' }, schema: { tags, summary: 'The full file as a download', params: idParams } }, (request, reply) =>
+  app.get('/download/:id', { config: { auth: 'public' }, schema: { tags, summary: 'The full file as a download', params: fileIdParams } }, (request, reply) =>
     sendFile(deps.files, request, request.params.id, reply, 'original', 'attachment'),
   );
   app.get(
     '/serve/:id',
-    { config: { auth: 'public' }, schema: { tags, summary: 'The file, streamed with Range support', params: idParams, querystring: z.strictObject({ download: z.enum(['true', 'false']).optional() }) } },
+    { config: { auth: 'public' }, schema: { tags, summary: 'The file, streamed with Range support', params: fileIdParams, querystring: fileServeQuery } },
     (request, reply) => sendFile(deps.files, request, request.params.id, reply, 'original', request.query.download === 'true' ? 'attachment' : 'inline'),
   );
-  app.get('/og/:id', { config: { auth: 'public' }, schema: { tags, summary: 'Social preview image, 1200x630', params: idParams } }, (request, reply) =>
+  app.get('/og/:id', { config: { auth: 'public' }, schema: { tags, summary: 'Social preview image, 1200x630', params: fileIdParams } }, (request, reply) =>
     sendFile(deps.files, request, request.params.id, reply, 'social', 'inline'),
   );
 
   app.post(
     '/:id/toggle-visibility',
-    { config: { auth: 'user' }, schema: { tags, summary: 'Make public or private', params: idParams, response: { 200: okSchema(z.object({ is_public: z.boolean() })) } } },
+    { config: { auth: 'user' }, schema: { tags, summary: 'Make public or private', params: fileIdParams, response: { 200: okSchema(visibilityResponse) } } },
     async (request) => ok(await deps.files.toggleVisibility(currentUser(request).id, request.params.id)),
   );
 
   app.get(
     '/:id/share-url',
-    { config: { auth: 'user' }, schema: { tags, summary: 'Link to the public file page', params: idParams, response: { 200: okSchema(z.object({ share_url: z.string(), is_public: z.boolean() })) } } },
+    { config: { auth: 'user' }, schema: { tags, summary: 'Link to the public file page', params: fileIdParams, response: { 200: okSchema(shareUrlResponse) } } },
     async (request) => ok(await deps.files.shareUrl(currentUser(request).id, request.params.id)),
   );
 
   app.post(
     '/:id/shared',
-    { config: { auth: 'public' }, schema: { tags, summary: 'Count a share', params: idParams, body: sharedRequest, response: { 200: okSchema(z.object({ share_count: z.number().int() })) } } },
-    async (request) => ok(await deps.files.recordShare(request.params.id, viewer(request), request.body.platform)),
+    { config: { auth: 'public' }, schema: { tags, summary: 'Count a share', params: fileIdParams, body: sharedRequest, response: { 200: okSchema(shareCountResponse) } } },
+    async (request) => ok(await deps.files.recordShare(request.params.id, viewer(request))),
   );
 };
 
@@ -148,7 +160,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
 export const publicFileRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async (app, deps) => {
   app.get(
     '/:id',
-    { config: { auth: 'public' }, schema: { tags, summary: 'A file page: public files for anyone, private ones for their owner', params: idParams, response: { 200: okSchema(sharedFileSchema) } } },
+    { config: { auth: 'public' }, schema: { tags, summary: 'A file page: public files for anyone, private ones for their owner', params: fileIdParams, response: { 200: okSchema(sharedFileSchema) } } },
     async (request) => ok(await deps.files.publicView(request.params.id, viewer(request))),
   );
 };

@@ -5,10 +5,9 @@ import {
   downloadFilename,
   type GalleryItem,
   type SharedFile,
-  type SharePlatform,
 } from '../../../contract/files.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ObjectPage, ObjectStorage } from '../../providers/storage/storage.ts';
 import { findUserById } from '../auth/repository.ts';
@@ -142,13 +141,13 @@ export function createFilesService(deps: FilesDeps) {
    */
   async function store(input: SaveFileInput): Promise<StoredFile> {
     const type = await detectMedia(input.data);
-    if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This file type is not supported.');
+    if (!type) throw unsupportedMediaType('This file type is not supported.');
     const limit = type.category === 'image' ? settings.maxImageBytes : settings.maxAudioBytes;
     if (input.data.length > limit) {
-      throw new AppError('PAYLOAD_TOO_LARGE', `The file is too large. The limit is ${Math.floor(limit / 1024 / 1024)} MB.`);
+      throw payloadTooLarge(`The file is too large. The limit is ${Math.floor(limit / 1024 / 1024)} MB.`);
     }
     if (input.enforceQuota && (await repo.storageUsed(db, input.userId)) + input.data.length > settings.quotaBytes) {
-      throw new AppError('PAYLOAD_TOO_LARGE', 'Your storage is full. Delete some files from your gallery and try again.');
+      throw payloadTooLarge('Your storage is full. Delete some files from your gallery and try again.');
     }
     const image = type.category === 'image' ? await processImage(input.data, settings.maxImagePixels) : null;
     const body = image?.buffer ?? input.data;
@@ -196,7 +195,7 @@ export function createFilesService(deps: FilesDeps) {
     // The database must be able to take both: a real uuid, and a time within its timestamp range.
     const year = createdAt.getUTCFullYear();
     if (Number.isNaN(createdAt.getTime()) || year < 1 || year > 9999 || !UUID.test(id ?? '')) {
-      throw new AppError('VALIDATION_ERROR', 'cursor: invalid');
+      throw badRequest('cursor: invalid');
     }
     return { createdAt, id: id! };
   }
@@ -282,8 +281,8 @@ export function createFilesService(deps: FilesDeps) {
 
     toggleVisibility: sharing.toggleVisibility,
     shareUrl: sharing.shareUrl,
-    /** Counts a share of a file the caller may see. */
-    recordShare: (id: string, viewerId: string | null, _platform: SharePlatform) => sharing.recordShare(id, viewerId),
+    /** Counts a share of a file the caller may see; the platform the route checks is not kept (only the count is stored). */
+    recordShare: sharing.recordShare,
 
     /** The public file page's data; a view by anyone but the owner is counted. */
     async publicView(id: string, viewerId: string | null): Promise<SharedFile> {

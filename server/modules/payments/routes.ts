@@ -1,12 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { checkoutStatusSchema, creditPackageSchema, testCheckoutConfirmRequest, testCheckoutOpenedSchema } from '../../../contract/credits.ts';
+import {
+  checkoutStatusQuery,
+  checkoutStatusSchema,
+  creditPackageSchema,
+  creditPackagesResponse,
+  stripeWebhookResponse,
+  testCheckoutConfirmRequest,
+  testCheckoutOpenedSchema,
+  testCheckoutParams,
+} from '../../../contract/credits.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { currentUser } from '../../http/session.ts';
 import type { PaymentsService } from './service.ts';
 
 const tags = ['payments'];
-const packageParams = z.strictObject({ packageId: z.uuid() });
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, deps) => {
   // Stripe signs the exact bytes it sent: this route reads its body raw.
@@ -17,7 +24,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
       '/stripe/webhook',
       {
         config: { auth: 'webhook', rateLimit: false },
-        schema: { tags, summary: 'Stripe webhook (signed)', response: { 200: okSchema(z.object({ received: z.literal(true), duplicate: z.boolean() })) } },
+        schema: { tags, summary: 'Stripe webhook (signed)', response: { 200: okSchema(stripeWebhookResponse) } },
       },
       async (request) => {
         const signature = request.headers['stripe-signature'];
@@ -35,7 +42,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
       schema: {
         tags,
         summary: 'Outcome of a checkout, for the return page',
-        querystring: z.strictObject({ session_id: z.string().min(8).max(255).regex(/^[A-Za-z0-9_-]+$/) }),
+        querystring: checkoutStatusQuery,
         response: { 200: okSchema(checkoutStatusSchema) },
       },
     },
@@ -46,7 +53,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
     '/test-checkout/:packageId',
     {
       config: { auth: 'user' },
-      schema: { tags, summary: 'Test mode: the package on the test checkout page', params: packageParams, response: { 200: okSchema(creditPackageSchema) } },
+      schema: { tags, summary: 'Test mode: the package on the test checkout page', params: testCheckoutParams, response: { 200: okSchema(creditPackageSchema) } },
     },
     async (request) => ok(await deps.payments.testPackage(request.params.packageId, currentUser(request))),
   );
@@ -57,7 +64,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
     '/test-checkout/:packageId/open',
     {
       config: { auth: 'user' },
-      schema: { tags, summary: 'Test mode: open a checkout of a package', params: packageParams, response: { 200: okSchema(testCheckoutOpenedSchema) } },
+      schema: { tags, summary: 'Test mode: open a checkout of a package', params: testCheckoutParams, response: { 200: okSchema(testCheckoutOpenedSchema) } },
     },
     async (request) => ok(await deps.payments.openTestCheckout(request.params.packageId, currentUser(request))),
   );
@@ -69,11 +76,23 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
       schema: {
         tags,
         summary: 'Test mode: confirm an opened checkout (once; a repeat answers the same)',
-        params: packageParams,
+        params: testCheckoutParams,
         body: testCheckoutConfirmRequest,
         response: { 200: okSchema(checkoutStatusSchema) },
       },
     },
     async (request) => ok(await deps.payments.confirmTestCheckout(request.params.packageId, request.body.checkout_id, currentUser(request))),
+  );
+};
+
+/** GET /api/credits/packages: under the credits prefix (where the browser asks), answered by payments. */
+export const creditPackagesRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, deps) => {
+  app.get(
+    '/packages',
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['credits'], summary: 'Credit packages with their payment links', response: { 200: okSchema(creditPackagesResponse) } },
+    },
+    async (request) => ok({ packages: await deps.payments.packages(currentUser(request)) }),
   );
 };

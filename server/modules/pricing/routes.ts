@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { decimalString } from '../../../contract/credits.ts';
+import { costPredictionSchema, predictCostQuery } from '../../../contract/credits.ts';
+import { toolPricingDetailResponse, toolPricingParams, toolPricingResponse } from '../../../contract/pricing.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
+import { currentUser } from '../../http/session.ts';
 import type { PricingService } from './service.ts';
 
 const tags = ['pricing'];
-const toolPrice = z.object({ dollar_amount: decimalString, tool_id: z.string(), service_type: z.string() });
 
 export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService }> = async (app, deps) => {
   app.get(
     '/tools',
-    { config: { auth: 'public' }, schema: { tags, summary: 'Price per generation of each tool, keyed by title', response: { 200: okSchema(z.object({ tool_pricing: z.record(z.string(), toolPrice) })) } } },
+    { config: { auth: 'public' }, schema: { tags, summary: 'Price per generation of each tool, keyed by title', response: { 200: okSchema(toolPricingResponse) } } },
     async () => ok({ tool_pricing: await deps.pricing.toolPricing() }),
   );
 
@@ -21,21 +21,30 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService }> =
       schema: {
         tags,
         summary: "One tool's price, by its title lower-cased with spaces as hyphens",
-        params: z.strictObject({ slug: z.string().min(1).max(64).regex(/^[a-z0-9-]+$/) }),
-        response: {
-          200: okSchema(
-            z.object({
-              tool_id: z.string(),
-              title: z.string(),
-              service_type: z.string(),
-              service_variant: z.string(),
-              dollar_amount: decimalString,
-              variants: z.array(z.object({ service_variant: z.string(), user_cost_credits: decimalString, description: z.string() })),
-            }),
-          ),
-        },
+        params: toolPricingParams,
+        response: { 200: okSchema(toolPricingDetailResponse) },
       },
     },
     async (request) => ok(await deps.pricing.toolPricingBySlug(request.params.slug)),
+  );
+};
+
+/** GET /api/credits/predict-cost: under the credits prefix (where the browser asks), answered by pricing. */
+export const costPredictionRoutes: FastifyPluginAsyncZod<{ pricing: PricingService }> = async (app, deps) => {
+  app.get(
+    '/predict-cost',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['credits'],
+        summary: 'Cost of a service and whether the user can afford it',
+        querystring: predictCostQuery,
+        response: { 200: okSchema(costPredictionSchema) },
+      },
+    },
+    async (request) => {
+      const { service_type, variant, requires_preprocessing } = request.query;
+      return ok(await deps.pricing.predictCost(currentUser(request).id, service_type, variant, requires_preprocessing));
+    },
   );
 };

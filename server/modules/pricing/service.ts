@@ -2,7 +2,7 @@ import { TOOL_CATALOGUE } from '../../../contract/tools.ts';
 import { DEFAULT_PRICING, TOOL_SERVICE, type CostPrediction } from '../../../contract/credits.ts';
 import { add, cmp, fromUnits, max0, normalize, sub, toUnits } from '../../../contract/decimal.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import type { CreditsService } from '../credits/service.ts';
 import * as repo from './repository.ts';
 
@@ -23,7 +23,7 @@ export function createPricingService(deps: { db: Db; credits: Pick<CreditsServic
   /** The price of a service in credits; 404-style error when it is not priced. */
   async function price(serviceType: string, variant = 'standard'): Promise<string> {
     const row = await repo.findPrice(db, serviceType, variant);
-    if (!row) throw new AppError('VALIDATION_ERROR', `No price is set for ${serviceType} (${variant}).`);
+    if (!row) throw badRequest(`No price is set for ${serviceType} (${variant}).`);
     return normalize(row.userCostCredits);
   }
 

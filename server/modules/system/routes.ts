@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { devConfigResponse, healthResponse } from '../../../contract/system.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { notFound, serviceUnavailable } from '../../lib/errors.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
+import { pingDatabase } from './repository.ts';
 
 export interface SystemRoutesDeps {
   database: Database;
@@ -17,17 +17,13 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesDeps> = async (app,
     '/health',
     {
       config: { auth: 'public', rateLimit: false },
-      schema: {
-        tags: ['system'],
-        summary: 'Database reachable',
-        response: { 200: okSchema(z.object({ status: z.literal('ok'), database: z.string() })) },
-      },
+      schema: { tags: ['system'], summary: 'Database reachable', response: { 200: okSchema(healthResponse) } },
     },
     async () => {
       try {
-        await deps.database.db.execute(sql`select 1`);
+        await pingDatabase(deps.database.db);
       } catch {
-        throw new AppError('SERVICE_UNAVAILABLE', 'Database unreachable');
+        throw serviceUnavailable('Database unreachable');
       }
       return ok({ status: 'ok' as const, database: deps.database.kind });
     },
@@ -37,11 +33,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesDeps> = async (app,
     '/config',
     {
       config: { auth: 'public' },
-      schema: {
-        tags: ['system'],
-        summary: 'Development host only: database and environment',
-        response: { 200: okSchema(z.object({ database: z.string(), environment: z.string() })) },
-      },
+      schema: { tags: ['system'], summary: 'Development host only: database and environment', response: { 200: okSchema(devConfigResponse) } },
     },
     async () => {
       if (!deps.isDevelopment) throw notFound();

@@ -71,7 +71,7 @@ describe('Gemini image editing', () => {
     });
 
     const parts = last().json.contents[0].parts;
-    expect(parts.map((p: any) => p.inline_data?.mime_type ?? 'text')).toEqual(['image/png', 'image/jpeg', 'image/png', 'text']);
+    expect(parts.map((p: { inline_data?: { mime_type: string } }) => p.inline_data?.mime_type ?? 'text')).toEqual(['image/png', 'image/jpeg', 'image/png', 'text']);
     expect(Buffer.from(parts[1].inline_data.data, 'base64').equals(second)).toBe(true);
     expect(Buffer.from(parts[2].inline_data.data, 'base64').equals(mask)).toBe(true);
     expect(parts[3].text).toMatch(/^Put the logo on the shirt\n\n.*mask.*white/s);

@@ -1,12 +1,11 @@
 import type { Config } from '../../config.ts';
-import type { AiProviders } from '../../modules/ai/service.ts';
 import { createDeepgramTranscriber } from './deepgram.ts';
 import { createGeminiProvider, type GeminiProvider } from './gemini.ts';
 import { createLocalImageEditor } from './local-engine.ts';
 import { createLocalUpscaler } from './local-upscaler/index.ts';
 import { createOpenAiProvider, type OpenAiProvider } from './openai.ts';
 import { createReplicateUpscaler } from './replicate.ts';
-import type { ImageUpscaler, SpeechTranscriber, TextRefiner, VisionDescriber } from './types.ts';
+import type { AiProviders, ImageUpscaler, SpeechTranscriber, TextRefiner, VisionDescriber } from './types.ts';
 
 export interface AiRegistry extends AiProviders {
   vision: VisionDescriber | null;

@@ -84,6 +84,15 @@ export interface ImageUpscaler {
   upscale(request: UpscaleRequest): Promise<ImageResult>;
 }
 
+/** The providers each capability of the image tools uses, chosen from the settings by the registry. */
+export interface AiProviders {
+  imageEditor: ImageEditor;
+  /** A provider that paints photorealistic mockups; null draws them with the local templates. */
+  mockupEditor: ImageEditor | null;
+  upscalers: Record<string, ImageUpscaler>;
+  defaultUpscaler: string;
+}
+
 /** A classified provider failure (spec 2 §8). Nothing is charged for it. */
 export class ProviderError extends Error {
   override name = 'ProviderError';
