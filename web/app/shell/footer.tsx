@@ -1,24 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { Mail, RotateCcw } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { APP_NAME, APP_TAGLINE, CONTACT_EMAIL, SUPPORT_EMAIL } from '../../../contract/constants.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { api } from '../../lib/api.ts';
+import { useDevConfig } from '../../lib/dev-config.ts';
 import { clearClosedNotifications } from '../../features/notifications/closed-notifications.ts';
 import { useToolsConfig } from '../../lib/tools-config.ts';
 import { footerTools, toolPath } from '../../features/tools/tool-filters.ts';
 import { LogoMark } from './logo.tsx';
-
-/** GET /api/config answers on the development host only (404 elsewhere). */
-function useDevConfig() {
-  return useQuery({
-    queryKey: ['app-config'],
-    queryFn: () => api.get<{ database: string; environment: string }>('/config'),
-    retry: false,
-    staleTime: Infinity,
-  });
-}
 
 const linkClasses = 'text-sm text-slate-600 transition-colors hover:text-violet-700';
 

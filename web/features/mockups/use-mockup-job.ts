@@ -1,14 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { MockupJobStatus } from '../../../contract/ai.ts';
-import { createActionKeys } from '../../lib/idempotency.ts';
-import { setJobRunning } from '../../lib/job-running.ts';
-import { applyLocalCreditUsage } from '../../lib/local-credit-usage.ts';
 import { describeAiError, type AiErrorView } from '../../lib/ai-error.ts';
-import { fetchMockupStatus, submitMockup, type MockupBody } from './api.ts';
-import { pollMockupJob, type MockupResult } from './mockup-job.ts';
+import { isInsufficientCreditsError } from '../../lib/insufficient-credits.ts';
 import { creditKeys, fileKeys } from '../../lib/query-keys.ts';
-import { useInsufficientCredits } from '../../lib/insufficient-credits.ts';
+import { useApplyCharge, usePaidAction } from '../ai-shared/use-paid-action.ts';
+import { submitMockup, type MockupBody } from './api.ts';
+import { useMockupJobStatus, type MockupResult } from './mockup-job.ts';
 
 export type MockupJobState =
   | { phase: 'idle' }
@@ -18,59 +15,55 @@ export type MockupJobState =
   | { phase: 'failed'; error: AiErrorView };
 
 /**
- * Submits a mockup job and follows it to the end (5 s, up to 60 checks). While it runs the header's Create menu is
- * locked; when it completes the balance drops locally and the gallery refreshes. Leaving the page stops following.
+ * Submits a mockup job (a paid action: one Idempotency-Key per Generate, so a double-click submits and holds
+ * credits for one job) and follows it to the end (5 s, up to 60 checks). The Create menu stays locked until it
+ * ends; when it completes the balance drops locally and the gallery refreshes. Leaving the page stops following.
  */
 export function useMockupJob() {
-  const client = useQueryClient();
-  const insufficient = useInsufficientCredits();
-  const [state, setState] = useState<MockupJobState>({ phase: 'idle' });
-  const controller = useRef<AbortController | null>(null);
-  // One Idempotency-Key per Generate: a double-click submits (and holds credits for) one job, followed once.
-  const [keys] = useState(createActionKeys);
+  const applyCharge = useApplyCharge();
+  const [jobId, setJobId] = useState<string | null>(null);
+  const outcome = useMockupJobStatus(jobId, {
+    onCompleted: (result) => applyCharge(result.credits_used, [fileKeys.gallery]),
+  });
+  const following = outcome?.kind === 'running';
+  const submit = usePaidAction<MockupBody, { job_id: string }>({
+    send: (body, key) => submitMockup(body, key),
+    answerId: (submitted) => submitted.job_id,
+    // The hold lowers the available balance now; the charge comes off when the job completes.
+    charged: () => null,
+    refresh: [creditKeys.all],
+    onAnswer: (submitted) => setJobId(submitted.job_id),
+    startsJob: true,
+    stillRunning: following,
+  });
 
-  useEffect(
-    () => () => {
-      controller.current?.abort();
-      controller.current = null;
-      setJobRunning(false);
-    },
-    [],
-  );
+  const start = async (body: MockupBody) => {
+    setJobId(null);
+    try {
+      await submit.mutateAsync(body);
+    } catch {
+      // Shown from submit.error (a 402 has opened the Insufficient Credits dialog instead).
+    }
+  };
 
-  const start = useCallback(
-    async (body: MockupBody) => {
-      controller.current?.abort();
-      const abort = new AbortController();
-      controller.current = abort;
-      setState({ phase: 'submitting' });
-      setJobRunning(true);
-      try {
-        const { job_id } = await keys.run(body, (key) => submitMockup(body, key));
-        setState({ phase: 'running', jobId: job_id, status: 'pending', attempts: 0 });
-        void client.invalidateQueries({ queryKey: creditKeys.all });
-        const result = await pollMockupJob(job_id, {
-          fetchStatus: fetchMockupStatus,
-          signal: abort.signal,
-          onStatus: (status, attempts) => setState({ phase: 'running', jobId: job_id, status: status.status, attempts }),
-        });
-        applyLocalCreditUsage(result.credits_used);
-        void client.invalidateQueries({ queryKey: fileKeys.gallery });
-        setState({ phase: 'completed', result });
-      } catch (error) {
-        if (abort.signal.aborted) return;
-        if (insufficient.handleError(error)) setState({ phase: 'idle' });
-        else setState({ phase: 'failed', error: describeAiError(error) });
-      } finally {
-        if (controller.current === abort) {
-          controller.current = null;
-          setJobRunning(false);
-        }
-      }
-    },
-    [client, insufficient, keys],
-  );
+  const reset = () => {
+    setJobId(null);
+    submit.reset();
+  };
 
-  const reset = useCallback(() => setState({ phase: 'idle' }), []);
+  const state = jobState(submit, jobId, outcome);
   return { state, start, reset, busy: state.phase === 'submitting' || state.phase === 'running' };
+}
+
+function jobState(
+  submit: { isPending: boolean; error: unknown },
+  jobId: string | null,
+  outcome: ReturnType<typeof useMockupJobStatus>,
+): MockupJobState {
+  if (submit.isPending) return { phase: 'submitting' };
+  if (submit.error) return isInsufficientCreditsError(submit.error) ? { phase: 'idle' } : { phase: 'failed', error: describeAiError(submit.error) };
+  if (jobId === null || outcome === null) return { phase: 'idle' };
+  if (outcome.kind === 'running') return { phase: 'running', jobId, status: outcome.status, attempts: outcome.attempts };
+  if (outcome.kind === 'completed') return { phase: 'completed', result: outcome.result };
+  return { phase: 'failed', error: describeAiError(outcome.error) };
 }

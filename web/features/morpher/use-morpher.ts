@@ -10,7 +10,7 @@ import { isAcceptedImage, prepareSourceFromUrl, prepareSourceImage, stripDataUrl
 import type { HistoryItem } from './use-image-history.ts';
 import { useMorph } from './use-morph.ts';
 import { costPredictionQueryOptions } from '../ai-shared/cost-prediction.ts';
-import { useInsufficientCredits } from '../../lib/insufficient-credits.ts';
+import { isInsufficientCreditsError } from '../../lib/insufficient-credits.ts';
 import { devConfigQueryOptions } from '../../lib/dev-config.ts';
 
 export interface MorphResult {
@@ -27,7 +27,6 @@ export interface MorphResult {
 export const DEFAULT_BRUSH_SIZE = 40;
 
 export function useMorpher() {
-  const insufficient = useInsufficientCredits();
   const morph = useMorph();
   const [source, setSource] = useState<SourceImage | null>(null);
   const [edit, setEdit] = useState<EditState>(initialEditState);
@@ -142,7 +141,8 @@ export function useMorpher() {
         debug: data.debug,
       });
     } catch (e) {
-      if (!insufficient.handleError(e)) setError(describeAiError(e, fields.extensionDirection ? 'extend' : 'generate'));
+      // A 402 has opened the Insufficient Credits dialog (usePaidAction); anything else shows here.
+      if (!isInsufficientCreditsError(e)) setError(describeAiError(e, fields.extensionDirection ? 'extend' : 'generate'));
     } finally {
       // Generate Now resets the picked edge.
       if (fields.extensionDirection) setEdit((state) => ({ ...state, extension: null }));

@@ -1,16 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { UpscaleTier } from '../../../../contract/ai.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { createActionKeys } from '../../../lib/idempotency.ts';
-import { setJobRunning } from '../../../lib/job-running.ts';
-import { isInsufficientCreditsError, useInsufficientCredits } from '../../../lib/insufficient-credits.ts';
-import { applyLocalCreditUsage } from '../../../lib/local-credit-usage.ts';
+import { isInsufficientCreditsError } from '../../../lib/insufficient-credits.ts';
 import { describeAiError } from '../../../lib/ai-error.ts';
 import { useElapsedSeconds } from '../../../lib/use-elapsed-seconds.ts';
 import { upscaleImage, upscaleProvidersQueryOptions, type UpscaleBody, type UpscaleResult } from './api.ts';
 import { effectiveChoice, loadUpscaleSettings, saveUpscaleSettings, UPSCALE_MESSAGES, type UpscaleSettings } from './upscale-settings.ts';
 import { fileKeys } from '../../../lib/query-keys.ts';
+import { usePaidAction } from '../use-paid-action.ts';
 
 /** The text under 'Failed to upscale image': 401 has its own wording, AI failures their class's headline. */
 export function upscaleErrorText(error: unknown): { message: string; tip: string | null } {
@@ -37,34 +35,22 @@ export function useUpscaleSettings() {
  * history and gallery, and reports the result (also after the dialog was closed); a 402 opens the top-up dialog.
  */
 export function useUpscale(imageUuid: string, onUpscaled?: (result: UpscaleResult) => void) {
-  const client = useQueryClient();
-  const insufficient = useInsufficientCredits();
   const providersQuery = useQuery(upscaleProvidersQueryOptions());
   const [settings, update] = useUpscaleSettings();
   const [chosenProvider, setProvider] = useState<string | null>(null);
-  // One Idempotency-Key per Upscale: an instant double-click is charged once, and its result reported once.
-  const [keys] = useState(createActionKeys);
-  const [seen] = useState(() => new Set<string>());
 
   const providers = providersQuery.data ?? null;
   const provider = chosenProvider && providers?.providers[chosenProvider] ? chosenProvider : (providers?.default_provider ?? null);
   const caps = provider ? (providers?.providers[provider] ?? null) : null;
   const choice = caps ? effectiveChoice(settings, caps) : { scaleFactor: settings.scaleFactor, qualityTier: settings.qualityTier as UpscaleTier };
 
-  const mutation = useMutation({
-    mutationFn: (body: UpscaleBody) => keys.run(body, (key) => upscaleImage(body, key)),
-    onMutate: () => setJobRunning(true),
-    onSettled: () => setJobRunning(false),
-    onSuccess: (result) => {
-      if (seen.has(result.generation_id)) return;
-      seen.add(result.generation_id);
-      applyLocalCreditUsage(result.credits_used);
-      void client.invalidateQueries({ queryKey: fileKeys.gallery });
-      onUpscaled?.(result);
-    },
-    onError: (error) => {
-      insufficient.handleError(error);
-    },
+  // A paid action: one Idempotency-Key per Upscale, so an instant double-click is charged once and reported once.
+  const mutation = usePaidAction<UpscaleBody, UpscaleResult>({
+    send: (body, key) => upscaleImage(body, key),
+    answerId: (result) => result.generation_id,
+    charged: (result) => result.credits_used,
+    refresh: [fileKeys.gallery],
+    onAnswer: (result) => onUpscaled?.(result),
   });
   const elapsed = useElapsedSeconds(mutation.isPending);
 
