@@ -220,6 +220,10 @@ export const generatedImageResponse = z.object({
 });
 export type GeneratedImage = z.infer<typeof generatedImageResponse>;
 
+/** POST /api/ai/generate-image with toolName mockup-generator: the job is queued and its credits are held. */
+export const mockupSubmittedResponse = z.object({ job_id: z.string(), credits_held: z.string() });
+export type MockupSubmitted = z.infer<typeof mockupSubmittedResponse>;
+
 export const JOB_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export const mockupJobStatus = z.object({
   job_id: z.string(),

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { generatedImageResponse, mockupJobStatus } from '../../contract/ai.ts';
-import { checkoutStatusSchema, testCheckoutOpenedSchema } from '../../contract/credits.ts';
+import { generatedImageResponse, mockupJobStatus, mockupSubmittedResponse } from '../../contract/ai.ts';
+import { checkoutStatusSchema, creditPackagesResponse, testCheckoutOpenedSchema } from '../../contract/credits.ts';
 import { cmp, sub } from '../../contract/decimal.ts';
+import { uploadFileResponse } from '../../contract/files.ts';
 import type { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { contentItems, creditAccounts, creditHolds, creditLedger, files, generations, payments, sessions, users } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
-import { mockupSubmittedAnswer, packagesAnswer, uploadAnswer } from './answers.ts';
 import { data } from './envelope.ts';
 import { makePng, multipartBody } from './media.ts';
 import { openSession, signInDirectly, type Call, type TestSession } from './session.ts';
@@ -64,7 +64,7 @@ export function builders(t: BuilderHost) {
       const upload = multipartBody([{ name: 'file', filename: 'photo.png', contentType: 'image/png', data: png }]);
       const res = await t.call('POST', '/api/files/upload', { session: owner, raw: upload });
       expectOk(res, 'file');
-      return data(res, uploadAnswer).file.id;
+      return data(res, uploadFileResponse).file.id;
     },
 
     /**
@@ -101,7 +101,7 @@ export function builders(t: BuilderHost) {
         body: { toolName: 'mockup-generator', images: [(await makePng(120, 90)).toString('base64')], styles: ['poster'] },
       });
       expectOk(res, 'mockupJob');
-      const jobId = data(res, mockupSubmittedAnswer).job_id;
+      const jobId = data(res, mockupSubmittedResponse).job_id;
       // Settled before it is handed out, so the job's own progress never reads as a change made by someone else.
       for (let i = 0; i < 240; i++) {
         const status = await t.call('GET', `/api/ai/mockup-job-status?job_id=${jobId}`, { session: owner });
@@ -134,7 +134,7 @@ export function builders(t: BuilderHost) {
   async function firstPackage(owner: TestSession): Promise<string> {
     const packages = await t.call('GET', '/api/credits/packages', { session: owner });
     expectOk(packages, 'credit packages');
-    const [first] = data(packages, packagesAnswer).packages;
+    const [first] = data(packages, creditPackagesResponse).packages;
     if (!first) throw new Error('builder: no credit package is seeded');
     return first.uuid;
   }

@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mockupSubmittedResponse } from '../../../contract/ai.ts';
 import { files, generations } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
+import { data } from '../../test-support/envelope.ts';
 import { makePng } from '../../test-support/media.ts';
 
 /**
@@ -25,7 +27,7 @@ describe('a mockup job attempt is claimed by one worker', () => {
       body: { toolName: 'mockup-generator', images: [(await makePng(160, 120)).toString('base64')], styles },
     });
     expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { data: { job_id: string } }).data.job_id;
+    return data(res, mockupSubmittedResponse).job_id;
   }
 
   const generation = async (id: string) => (await t.database.db.select().from(generations).where(eq(generations.id, id)))[0]!;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { generatedImageResponse, generateImageRequest, mockupJobStatus, upscaleProvidersResponse, upscaleRequest, upscaleResponse } from '../../../contract/ai.ts';
+import { generatedImageResponse, generateImageRequest, mockupJobStatus, mockupSubmittedResponse, upscaleProvidersResponse, upscaleRequest, upscaleResponse } from '../../../contract/ai.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { currentUser } from '../../http/session.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
@@ -31,7 +31,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesDeps> = async (app, deps) =
         tags,
         summary: 'AI Image Morpher (answers the image) or, with toolName mockup-generator, a mockup job (answers job_id)',
         body: generateImageRequest,
-        response: { 200: okSchema(z.union([generatedImageResponse, z.object({ job_id: z.string(), credits_held: z.string() })])) },
+        response: { 200: okSchema(z.union([generatedImageResponse, mockupSubmittedResponse])) },
       },
     },
     async (request) => {

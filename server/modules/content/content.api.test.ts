@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentItemSchema } from '../../../contract/files.ts';
-import { shareCountAnswer, shareUrlAnswer, visibilityAnswer } from '../../test-support/answers.ts';
+import { contentItemSchema, shareCountResponse, shareUrlResponse, visibilityResponse } from '../../../contract/files.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
 import { data } from '../../test-support/envelope.ts';
 import { countWords } from './service.ts';
@@ -52,16 +51,16 @@ describe('content items', () => {
     expect((await t.call('POST', `/api/content/${row.id}/toggle-visibility`, { session: other })).statusCode).toBe(404);
     expect((await t.call('GET', `/api/content/${row.id}/share-url`, { session: other })).statusCode).toBe(404);
 
-    expect(data(await t.call('POST', `/api/content/${row.id}/toggle-visibility`, { session: owner }), visibilityAnswer)).toEqual({ is_public: true });
+    expect(data(await t.call('POST', `/api/content/${row.id}/toggle-visibility`, { session: owner }), visibilityResponse)).toEqual({ is_public: true });
     const seen = data(await t.call('GET', `/api/content/${row.id}`), contentItemSchema);
     expect(seen).toMatchObject({ is_public: true, is_owner: false, view_count: 1 });
-    expect(data(await t.call('POST', `/api/content/${row.id}/shared`, { body: { platform: 'linkedin' } }), shareCountAnswer)).toEqual({ share_count: 1 });
+    expect(data(await t.call('POST', `/api/content/${row.id}/shared`, { body: { platform: 'linkedin' } }), shareCountResponse)).toEqual({ share_count: 1 });
     expect(data(await t.call('GET', `/api/content/${row.id}`, { session: other }), contentItemSchema).share_count).toBe(1);
   });
 
   it('gives a share url with a 128-bit token, to the owner only', async () => {
     const row = await item();
-    const { share_url } = data(await t.call('GET', `/api/content/${row.id}/share-url`, { session: owner }), shareUrlAnswer);
+    const { share_url } = data(await t.call('GET', `/api/content/${row.id}/share-url`, { session: owner }), shareUrlResponse);
     const url = new URL(share_url);
     expect(url.pathname).toBe(`/content/${row.id}`);
     expect(Buffer.from(url.searchParams.get('s')!, 'base64url').length).toBeGreaterThanOrEqual(16);

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileResponse } from '../../../contract/auth.ts';
-import { checkoutStatusSchema, costPredictionSchema, creditPackageSchema, testCheckoutOpenedSchema } from '../../../contract/credits.ts';
+import { checkoutStatusSchema, costPredictionSchema, creditBalanceResponse, creditPackageSchema, creditPackagesResponse, creditTransactionsResponse, testCheckoutOpenedSchema } from '../../../contract/credits.ts';
 import { TOOL_CATALOGUE } from '../../../contract/tools.ts';
+import { toolPricingDetailResponse, toolPricingResponse } from '../../../contract/pricing.ts';
 import { payments } from '../../db/schema/index.ts';
-import { balanceAnswer, packagesAnswer, toolPricingAnswer, toolPricingDetailAnswer, transactionsAnswer } from '../../test-support/answers.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
 import { data, error } from '../../test-support/envelope.ts';
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function firstPackage(session: TestSession) {
-  const [first] = data(await t.call('GET', '/api/credits/packages', { session }), packagesAnswer).packages;
+  const [first] = data(await t.call('GET', '/api/credits/packages', { session }), creditPackagesResponse).packages;
   if (!first) throw new Error('the packages are seeded');
   return first;
 }
@@ -35,20 +35,20 @@ describe('credits routes', () => {
   it('GET /api/credits/balance answers the credits object with decimal strings', async () => {
     const res = await t.call('GET', '/api/credits/balance', { session: alice });
     expect(res.statusCode).toBe(200);
-    expect(data(res, balanceAnswer).balance).toEqual({ balance: '5.0000', available_credits: '5.0000', lifetime_used: '0.0000', lifetime_purchased: '0.0000' });
+    expect(data(res, creditBalanceResponse).balance).toEqual({ balance: '5.0000', available_credits: '5.0000', lifetime_used: '0.0000', lifetime_purchased: '0.0000' });
   });
 
   it('GET /api/credits/transactions lists only my rows, newest first, with signed amounts', async () => {
     const hold = await t.app.services.credits.hold({ userId: alice.userId, amount: '0.25', serviceType: 'image_generation', description: 'AI Image Morpher' });
     await t.app.services.credits.capture(hold.id);
     const res = await t.call('GET', '/api/credits/transactions', { session: alice });
-    const list = data(res, transactionsAnswer).transactions;
+    const list = data(res, creditTransactionsResponse).transactions;
     expect(list.map((x) => [x.type, x.amount])).toEqual([
       ['usage', '-0.2500'],
       ['bonus', '5.0000'],
     ]);
     expect(list[0]).toMatchObject({ description: 'AI Image Morpher', generation_type: 'image_generation', uuid: expect.any(String), created_at: expect.any(String) });
-    const bobs = data(await t.call('GET', '/api/credits/transactions', { session: bob }), transactionsAnswer).transactions;
+    const bobs = data(await t.call('GET', '/api/credits/transactions', { session: bob }), creditTransactionsResponse).transactions;
     expect(bobs).toHaveLength(1);
     expect((await t.call('GET', '/api/credits/transactions?limit=0', { session: alice })).statusCode).toBe(400);
     expect((await t.call('GET', '/api/credits/transactions?limit=abc', { session: alice })).statusCode).toBe(400);
@@ -84,7 +84,7 @@ describe('pricing routes (public)', () => {
   it('GET /api/pricing/tools keys every tool by title with a 2-decimal dollar_amount', async () => {
     const res = await t.call('GET', '/api/pricing/tools');
     expect(res.statusCode).toBe(200);
-    const pricing = data(res, toolPricingAnswer).tool_pricing;
+    const pricing = data(res, toolPricingResponse).tool_pricing;
     expect(Object.keys(pricing).sort()).toEqual(TOOL_CATALOGUE.map((tool) => tool.title).sort());
     expect(pricing['AI Image Morpher']).toMatchObject({ dollar_amount: '0.25', tool_id: 'image-variator' });
     expect(pricing['Audio Transcription']?.dollar_amount).toBe('0.10');
@@ -92,7 +92,7 @@ describe('pricing routes (public)', () => {
   });
 
   it('GET /api/pricing/{slug} answers one tool with its variants', async () => {
-    const res = data(await t.call('GET', '/api/pricing/audio-transcription'), toolPricingDetailAnswer);
+    const res = data(await t.call('GET', '/api/pricing/audio-transcription'), toolPricingDetailResponse);
     expect(res).toMatchObject({ tool_id: 'transcription', dollar_amount: '0.10' });
     expect(res.variants.map((v) => [v.service_variant, v.user_cost_credits])).toEqual(
       expect.arrayContaining([
@@ -112,7 +112,7 @@ describe('pricing routes (public)', () => {
 
 describe('test checkout (no Stripe settings)', () => {
   it('lists the seeded packages in test mode, pointing at the built-in checkout', async () => {
-    const packages = data(await t.call('GET', '/api/credits/packages', { session: alice }), packagesAnswer).packages;
+    const packages = data(await t.call('GET', '/api/credits/packages', { session: alice }), creditPackagesResponse).packages;
     expect(packages.map((p) => [p.name, p.price_usd, p.credits, p.bonus_credits])).toEqual([
       ['Starter', '5.0000', '5.0000', '0.0000'],
       ['Creator', '20.0000', '20.0000', '2.0000'],
@@ -126,7 +126,7 @@ describe('test checkout (no Stripe settings)', () => {
 
   it('confirms a purchase through the webhook code path: credited once, recorded, visible on the return page', async () => {
     const buyer = await t.make.user();
-    const [, creator] = data(await t.call('GET', '/api/credits/packages', { session: buyer }), packagesAnswer).packages;
+    const [, creator] = data(await t.call('GET', '/api/credits/packages', { session: buyer }), creditPackagesResponse).packages;
     if (!creator) throw new Error('the Creator package is seeded');
     const page = await t.call('GET', `/api/payments/test-checkout/${creator.uuid}`, { session: buyer });
     expect(data(page, creditPackageSchema)).toMatchObject({ name: 'Creator', test_mode: true });
@@ -138,13 +138,13 @@ describe('test checkout (no Stripe settings)', () => {
     expect(status).toMatchObject({ status: 'completed', credits_purchased: '22.0000', amount_usd: '20.0000', package_name: 'Creator', test_mode: true });
     expect(status.session_id).toMatch(/^cs_test_/);
 
-    expect(data(await t.call('GET', '/api/credits/balance', { session: buyer }), balanceAnswer).balance).toEqual({
+    expect(data(await t.call('GET', '/api/credits/balance', { session: buyer }), creditBalanceResponse).balance).toEqual({
       balance: '27.0000',
       available_credits: '27.0000',
       lifetime_used: '0.0000',
       lifetime_purchased: '20.0000',
     });
-    const list = data(await t.call('GET', '/api/credits/transactions', { session: buyer }), transactionsAnswer).transactions;
+    const list = data(await t.call('GET', '/api/credits/transactions', { session: buyer }), creditTransactionsResponse).transactions;
     expect(list.map((x) => [x.type, x.amount])).toEqual([
       ['bonus', '2.0000'],
       ['purchase', '20.0000'],
@@ -173,14 +173,14 @@ describe('test checkout (no Stripe settings)', () => {
       body: { checkout_id: 'cs_test_unknown123' },
     });
     expect(unknown.statusCode).toBe(404);
-    expect(data(await t.call('GET', '/api/credits/balance', { session: bob }), balanceAnswer).balance.balance).toBe('5.0000');
+    expect(data(await t.call('GET', '/api/credits/balance', { session: bob }), creditBalanceResponse).balance.balance).toBe('5.0000');
   });
 
   it('needs a session and its CSRF token to confirm, and changes nothing otherwise', async () => {
     const starter = await firstPackage(bob);
     expect((await t.call('POST', `/api/payments/test-checkout/${starter.uuid}/confirm`)).statusCode).toBe(401);
     expect((await t.call('POST', `/api/payments/test-checkout/${starter.uuid}/confirm`, { session: bob, csrf: null })).statusCode).toBe(403);
-    expect(data(await t.call('GET', '/api/credits/balance', { session: bob }), balanceAnswer).balance.balance).toBe('5.0000');
+    expect(data(await t.call('GET', '/api/credits/balance', { session: bob }), creditBalanceResponse).balance.balance).toBe('5.0000');
   });
 
   it('shows the spend in the profile credits after usage', async () => {

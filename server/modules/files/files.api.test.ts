@@ -4,9 +4,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileResponse } from '../../../contract/auth.ts';
-import { fileListResponse, sharedFileSchema } from '../../../contract/files.ts';
+import { clearFilesResponse, fileListResponse, shareCountResponse, sharedFileSchema, shareUrlResponse, uploadFileResponse, visibilityResponse } from '../../../contract/files.ts';
 import { files } from '../../db/schema/index.ts';
-import { clearedAnswer, shareCountAnswer, shareUrlAnswer, uploadAnswer, visibilityAnswer } from '../../test-support/answers.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
 import { data, error } from '../../test-support/envelope.ts';
 import { FAKE_MEDIA, makeJpeg, makePng, makePngDeclaring, makeWav, MEDIA_FIXTURES, multipartBody, readFixture } from '../../test-support/media.ts';
@@ -156,7 +155,7 @@ describe('serving files', () => {
   it('answers 404, not a 500, for the social preview image of an uploaded audio file', async () => {
     const res = await t.call('POST', '/api/files/upload', { session: owner, raw: multipartBody([{ name: 'file', filename: 'voice.wav', contentType: 'audio/wav', data: makeWav() }]) });
     expect(res.statusCode, res.body).toBe(200);
-    const og = await t.call('GET', `/api/files/og/${data(res, uploadAnswer).file.id}`, { session: owner });
+    const og = await t.call('GET', `/api/files/og/${data(res, uploadFileResponse).file.id}`, { session: owner });
     expect(og.statusCode).toBe(404);
     expect(error(og).code).toBe('NOT_FOUND');
   });
@@ -193,7 +192,7 @@ describe('access', () => {
 
   it('lets anyone read a public file, counts views and shares, and only the owner change it', async () => {
     const file = await generated(owner.userId, { prompt: 'sunset over the sea' });
-    expect(data(await t.call('POST', `/api/files/${file.id}/toggle-visibility`, { session: owner }), visibilityAnswer)).toEqual({ is_public: true });
+    expect(data(await t.call('POST', `/api/files/${file.id}/toggle-visibility`, { session: owner }), visibilityResponse)).toEqual({ is_public: true });
 
     const visitor = await t.call('GET', `/api/file/${file.id}`);
     expect(visitor.statusCode).toBe(200);
@@ -213,7 +212,7 @@ describe('access', () => {
     expect((await t.call('GET', `/api/files/thumbnail/${file.id}`, { session: other })).statusCode).toBe(200);
     expect(data(await t.call('GET', `/api/file/${file.id}`, { session: owner }), sharedFileSchema)).toMatchObject({ is_owner: true, view_count: 1 });
 
-    expect(data(await t.call('POST', `/api/files/${file.id}/shared`, { body: { platform: 'facebook' } }), shareCountAnswer)).toEqual({ share_count: 1 });
+    expect(data(await t.call('POST', `/api/files/${file.id}/shared`, { body: { platform: 'facebook' } }), shareCountResponse)).toEqual({ share_count: 1 });
     expect((await t.call('POST', `/api/files/${file.id}/shared`, { body: { platform: 'myspace' } })).statusCode).toBe(400);
 
     expect((await t.call('POST', `/api/files/${file.id}/toggle-visibility`, { session: other })).statusCode).toBe(404);
@@ -224,11 +223,11 @@ describe('access', () => {
 
   it('gives a share url with a token of at least 128 bits', async () => {
     const file = await generated(owner.userId);
-    const { share_url: url } = data(await t.call('GET', `/api/files/${file.id}/share-url`, { session: owner }), shareUrlAnswer);
+    const { share_url: url } = data(await t.call('GET', `/api/files/${file.id}/share-url`, { session: owner }), shareUrlResponse);
     const parsed = new URL(url);
     expect(parsed.origin + parsed.pathname).toBe(`http://localhost:3000/file/${file.id}`);
     expect(Buffer.from(parsed.searchParams.get('s')!, 'base64url').length).toBeGreaterThanOrEqual(16);
-    expect(data(await t.call('GET', `/api/files/${file.id}/share-url`, { session: owner }), shareUrlAnswer).share_url).toBe(url);
+    expect(data(await t.call('GET', `/api/files/${file.id}/share-url`, { session: owner }), shareUrlResponse).share_url).toBe(url);
   });
 
   it('needs the CSRF token for every change', async () => {
@@ -266,9 +265,9 @@ describe('delete and clear', () => {
     expect((await t.call('DELETE', `/api/files/delete/${a.id}`, { session: user })).statusCode).toBe(404);
 
     await generated(user.userId, { tool: 'image-variator' });
-    expect(data(await t.call('DELETE', '/api/files/clear?tool=mockup-generator', { session: user }), clearedAnswer)).toEqual({ deleted: 2 });
+    expect(data(await t.call('DELETE', '/api/files/clear?tool=mockup-generator', { session: user }), clearFilesResponse)).toEqual({ deleted: 2 });
     expect(await rowCount(user.userId)).toBe(1);
-    expect(data(await t.call('DELETE', '/api/files/clear', { session: user }), clearedAnswer)).toEqual({ deleted: 1 });
+    expect(data(await t.call('DELETE', '/api/files/clear', { session: user }), clearFilesResponse)).toEqual({ deleted: 1 });
     expect(await rowCount(user.userId)).toBe(0);
     expect(storedObjects(user.userId)).toHaveLength(0);
   });
@@ -283,7 +282,7 @@ describe('uploads', () => {
     const user = await t.make.user();
     const res = await upload(user, [{ name: 'file', filename: '../../etc/passwd.png', contentType: 'image/png', data: await makeJpeg(80, 60) }]);
     expect(res.statusCode).toBe(200);
-    const item = data(res, uploadAnswer).file;
+    const item = data(res, uploadFileResponse).file;
     expect(item).toMatchObject({ file_type: 'image/jpeg', entity_type: 'upload', metadata: { original_filename: 'passwd.png', width: 80, height: 60 } });
     const [row] = await t.database.db.select().from(files).where(eq(files.id, item.id));
     expect(row!.storageKey).toBe(`files/${user.userId}/${item.id}.jpg`);
@@ -342,7 +341,7 @@ describe('uploads', () => {
     // The declared name and type do not matter: the content decides.
     const res = await upload(user, [{ name: 'file', filename: 'recording.bin', contentType: 'application/octet-stream', data: bytes }]);
     expect(res.statusCode, res.body).toBe(200);
-    const item = data(res, uploadAnswer).file;
+    const item = data(res, uploadFileResponse).file;
     expect(item).toMatchObject({ file_type: mime, entity_type: 'upload', metadata: { hasThumbnail: false } });
     const [row] = await t.database.db.select().from(files).where(eq(files.id, item.id));
     expect(row).toMatchObject({ storageKey: `files/${user.userId}/${item.id}.${ext}`, sizeBytes: bytes.length, fileType: mime });

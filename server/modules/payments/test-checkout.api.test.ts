@@ -1,8 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutStatusSchema, testCheckoutOpenedSchema } from '../../../contract/credits.ts';
+import { checkoutStatusSchema, creditBalanceResponse, creditPackagesResponse, testCheckoutOpenedSchema } from '../../../contract/credits.ts';
 import { creditLedger, payments } from '../../db/schema/index.ts';
-import { balanceAnswer, packagesAnswer } from '../../test-support/answers.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
 import { data, error } from '../../test-support/envelope.ts';
 
@@ -40,7 +39,7 @@ const json = (res: { body: string }): unknown => JSON.parse(res.body);
 
 async function starter(s: TestSession): Promise<string> {
   const res = await t.call('GET', '/api/credits/packages', { session: s });
-  const found = data(res, packagesAnswer).packages.find((p) => p.name === 'Starter');
+  const found = data(res, creditPackagesResponse).packages.find((p) => p.name === 'Starter');
   if (!found) throw new Error('the Starter package is seeded');
   return found.uuid;
 }
@@ -56,7 +55,7 @@ async function open(s: TestSession, packageId: string): Promise<string> {
 const confirm = (s: TestSession, packageId: string, checkoutId: string) =>
   t.call('POST', `/api/payments/test-checkout/${packageId}/confirm`, { session: s, body: { checkout_id: checkoutId } });
 
-const balanceOf = async (s: TestSession) => data(await t.call('GET', '/api/credits/balance', { session: s }), balanceAnswer).balance.balance;
+const balanceOf = async (s: TestSession) => data(await t.call('GET', '/api/credits/balance', { session: s }), creditBalanceResponse).balance.balance;
 
 async function purchaseRows(s: TestSession) {
   const [row] = await t.database.db
@@ -125,7 +124,7 @@ describe('test checkout: one checkout id, settled once', () => {
     const other = await buyer();
     const pkg = await starter(owner);
     const id = await open(owner, pkg);
-    const packages = data(await t.call('GET', '/api/credits/packages', { session: owner }), packagesAnswer).packages;
+    const packages = data(await t.call('GET', '/api/credits/packages', { session: owner }), creditPackagesResponse).packages;
     const creator = packages.find((p) => p.name === 'Creator')!.uuid;
 
     const stolen = await confirm(other, pkg, id);
