@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { z } from 'zod';
 
 /**
  * A real HTTP server on a loopback port that speaks Stripe's wire format for the calls the app makes
@@ -31,8 +32,6 @@ export interface RecordedRequest {
   replayed: boolean;
 }
 
-type StripeObject = Record<string, any>;
-
 export interface FakeStripeOptions {
   /** The only secret key accepted; by default any `sk_test_…` key is. */
   apiKey?: string;
@@ -50,6 +49,14 @@ export function stripeId(prefix: string, length = 24): string {
 
 const unixNow = () => Math.floor(Date.now() / 1000);
 
+type FormNode = Record<string | number, unknown>;
+
+/**
+ * An object the fake made, as it answers it: the fields tests and the fake read are typed, the rest is wire JSON.
+ * (Not the SDK's types: those describe what the SDK hands out, e.g. decimals as Decimal objects, not the wire.)
+ */
+type Stored<Read> = { id: string; object: string } & Read & Record<string, unknown>;
+
 /**
  * Parses a form body with Stripe's bracket notation into nested values:
  * `a[b][0][c]=1` → `{ a: { b: [ { c: '1' } ] } }`. Values stay strings, as on the wire.
@@ -60,7 +67,8 @@ export function parseStripeForm(text: string): Record<string, unknown> {
     const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
     const parts = match ? [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)] : [key];
     if (parts.some((p) => p === '__proto__' || p === 'constructor' || p === 'prototype')) continue;
-    let node: any = root;
+    // An array is indexed by number, an object by name: both are a FormNode here (an array takes its digit keys).
+    let node: FormNode = root;
     parts.forEach((part, i) => {
       const last = i === parts.length - 1;
       const slot = Array.isArray(node) && /^\d+$/.test(part) ? Number(part) : part;
@@ -68,14 +76,34 @@ export function parseStripeForm(text: string): Record<string, unknown> {
         node[slot] = value;
         return;
       }
-      if (node[slot] === undefined || typeof node[slot] !== 'object') {
-        node[slot] = /^\d+$/.test(parts[i + 1]!) ? [] : {};
-      }
-      node = node[slot];
+      const next = node[slot];
+      const child = next !== null && typeof next === 'object' ? (next as FormNode) : /^\d+$/.test(parts[i + 1]!) ? ([] as unknown as FormNode) : {};
+      node[slot] = child;
+      node = child;
     });
   }
   return root;
 }
+
+/** The form fields the fake reads (every value a string on the wire); objects are loose, so fields it does not read pass. */
+const metadataForm = z.record(z.string(), z.string());
+const priceForm = z.looseObject({
+  currency: z.string().optional(),
+  unit_amount: z.string().optional(),
+  unit_amount_decimal: z.string().optional(),
+  product: z.string().optional(),
+  product_data: z.looseObject({ name: z.string().optional(), metadata: metadataForm.optional() }).optional(),
+  lookup_key: z.string().optional(),
+  nickname: z.string().optional(),
+  tax_behavior: z.enum(['exclusive', 'inclusive', 'unspecified']).optional(),
+  metadata: metadataForm.optional(),
+});
+const paymentLinkForm = z.looseObject({
+  line_items: z.array(z.looseObject({ price: z.string().optional(), quantity: z.string().optional() }).optional()).optional(),
+  after_completion: z.looseObject({ type: z.string().optional(), redirect: z.looseObject({ url: z.string().optional() }).optional() }).optional(),
+  allow_promotion_codes: z.string().optional(),
+  metadata: metadataForm.optional(),
+});
 
 /** Stripe's error body. */
 function stripeError(type: string, message: string, extra: { code?: string; param?: string } = {}) {
@@ -92,10 +120,10 @@ function stripeError(type: string, message: string, extra: { code?: string; para
 
 export async function startFakeStripe(options: FakeStripeOptions = {}) {
   const requests: RecordedRequest[] = [];
-  const products = new Map<string, StripeObject>();
-  const prices = new Map<string, StripeObject>();
-  const paymentLinks = new Map<string, StripeObject>();
-  const sessions = new Map<string, StripeObject>();
+  const products = new Map<string, Stored<{ name: string; metadata: Record<string, string> }>>();
+  const prices = new Map<string, Stored<{ currency: string; metadata: Record<string, string> }>>();
+  const paymentLinks = new Map<string, Stored<{ url: string; metadata: Record<string, string> }>>();
+  const sessions = new Map<string, CheckoutSession>();
   /** POST answers by Idempotency-Key, replayed for a repeat of the same request (as Stripe does for 24 h). */
   const idempotent = new Map<string, { path: string; rawBody: string; answer: { status: number; body: object } }>();
 
@@ -123,7 +151,17 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     return { status: 400, body: stripeError('invalid_request_error', `Missing required param: ${param}.`, { code: 'parameter_missing', param }) };
   }
 
-  function createPrice(body: Record<string, any>) {
+  /** A form Stripe cannot read as the object it expects (a string where an object goes, a bad enum value). */
+  function invalid(error: z.ZodError) {
+    const issue = error.issues[0]!;
+    const param = issue.path.map((p, i) => (i === 0 ? String(p) : `[${String(p)}]`)).join('');
+    return { status: 400, body: stripeError('invalid_request_error', `Invalid ${param}: ${issue.message}`, { code: 'parameter_invalid', param }) };
+  }
+
+  function createPrice(form: Record<string, unknown>) {
+    const parsed = priceForm.safeParse(form);
+    if (!parsed.success) return invalid(parsed.error);
+    const body = parsed.data;
     if (!body.currency) return missing('currency');
     if (body.unit_amount === undefined && body.unit_amount_decimal === undefined) return missing('unit_amount');
     if (!body.product && !body.product_data) return missing('product');
@@ -134,7 +172,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
         body: stripeError('invalid_request_error', 'Invalid integer: ' + String(body.unit_amount), { code: 'parameter_invalid_integer', param: 'unit_amount' }),
       };
     }
-    let productId: string = body.product;
+    let productId = body.product;
     if (!productId) {
       productId = stripeId('prod', 14);
       products.set(productId, {
@@ -144,8 +182,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
         created: unixNow(),
         description: null,
         livemode: false,
-        metadata: body.product_data.metadata ?? {},
-        name: body.product_data.name,
+        metadata: body.product_data?.metadata ?? {},
+        name: body.product_data?.name ?? '',
         type: 'service',
       });
     }
@@ -175,7 +213,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     return { status: 200, body: price };
   }
 
-  function createPaymentLink(body: Record<string, any>) {
+  function createPaymentLink(form: Record<string, unknown>) {
+    const parsed = paymentLinkForm.safeParse(form);
+    if (!parsed.success) return invalid(parsed.error);
+    const body = parsed.data;
     const items = body.line_items;
     if (!Array.isArray(items) || items.length === 0) return missing('line_items');
     for (const [i, item] of items.entries()) {
@@ -189,14 +230,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     }
     const after = body.after_completion;
     if (after?.type === 'redirect' && !after.redirect?.url) return missing('after_completion[redirect][url]');
-    const firstPrice = prices.get(items[0].price)!;
+    const firstPrice = prices.get(items[0]!.price!)!;
     const link = {
       id: stripeId('plink'),
       object: 'payment_link',
       active: true,
       after_completion:
         after?.type === 'redirect'
-          ? { hosted_confirmation: null, redirect: { url: after.redirect.url }, type: 'redirect' }
+          ? { hosted_confirmation: null, redirect: { url: after.redirect!.url! }, type: 'redirect' }
           : { hosted_confirmation: { custom_message: null }, redirect: null, type: 'hosted_confirmation' },
       allow_promotion_codes: body.allow_promotion_codes === 'true',
       application: null,
@@ -231,7 +272,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     return { status: 200, body: link };
   }
 
-  function route(method: string, path: string, body: Record<string, any>): { status: number; body: object } {
+  function route(method: string, path: string, body: Record<string, unknown>): { status: number; body: object } {
     if (method === 'POST' && path === '/v1/prices') return createPrice(body);
     if (method === 'POST' && path === '/v1/payment_links') return createPaymentLink(body);
     const session = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
@@ -319,7 +360,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       return requests.filter((r) => r.method === method && r.path === path);
     },
     /** Makes a Checkout Session retrievable (GET /v1/checkout/sessions/:id); replaces one with the same id. */
-    addSession(session: StripeObject) {
+    addSession(session: CheckoutSession) {
       sessions.set(session.id, structuredClone(session));
     },
     /** Forgets the recorded requests (objects made stay). */
@@ -341,8 +382,10 @@ export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
 
 export const STRIPE_API_VERSION = '2026-10-28.endive';
 
+export type CheckoutSession = ReturnType<typeof checkoutSession>;
+
 /** A Checkout Session as Stripe sends it for a completed Payment Link purchase. */
-export function checkoutSession(overrides: StripeObject = {}): StripeObject {
+export function checkoutSession(overrides: Partial<Stripe.Checkout.Session> = {}) {
   const amountTotal = overrides.amount_total ?? 2000;
   const tax = overrides.total_details?.amount_tax ?? 0;
   const created = unixNow();
@@ -354,7 +397,7 @@ export function checkoutSession(overrides: StripeObject = {}): StripeObject {
     allow_promotion_codes: false,
     amount_subtotal: amountTotal - tax,
     amount_total: amountTotal,
-    automatic_tax: { enabled: false, liability: null, status: null },
+    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
     billing_address_collection: 'auto',
     cancel_url: null,
     client_reference_id: null,
@@ -368,11 +411,14 @@ export function checkoutSession(overrides: StripeObject = {}): StripeObject {
     custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
     customer: null,
     customer_creation: 'if_required',
-    customer_details: { address: null, email: 'buyer@example.com', name: 'Test Buyer', phone: null, tax_exempt: 'none', tax_ids: [] },
+    customer_details: { address: null, business_name: null, email: 'buyer@example.com', individual_name: null, name: 'Test Buyer', phone: null, tax_exempt: 'none', tax_ids: [] },
     customer_email: null,
     expires_at: created + 24 * 3600,
     invoice: null,
-    invoice_creation: { enabled: false, invoice_data: null },
+    invoice_creation: {
+      enabled: false,
+      invoice_data: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: null, metadata: {}, rendering_options: null },
+    },
     livemode: false,
     locale: 'auto',
     metadata: {},
@@ -403,7 +449,7 @@ export function checkoutSession(overrides: StripeObject = {}): StripeObject {
 }
 
 /** A Charge as Stripe sends it (charge.refunded carries amount_refunded and refunded). */
-export function charge(overrides: StripeObject = {}): StripeObject {
+export function charge(overrides: Partial<Stripe.Charge> = {}) {
   const amount = overrides.amount ?? 2000;
   const refundedAmount = overrides.amount_refunded ?? 0;
   return {
@@ -416,7 +462,7 @@ export function charge(overrides: StripeObject = {}): StripeObject {
     application_fee: null,
     application_fee_amount: null,
     balance_transaction: stripeId('txn'),
-    billing_details: { address: null, email: 'buyer@example.com', name: 'Test Buyer', phone: null },
+    billing_details: { address: null, email: 'buyer@example.com', name: 'Test Buyer', phone: null, tax_id: null },
     calculated_statement_descriptor: 'AMPKIT',
     captured: true,
     created: unixNow(),
@@ -431,7 +477,16 @@ export function charge(overrides: StripeObject = {}): StripeObject {
     livemode: false,
     metadata: {},
     on_behalf_of: null,
-    outcome: { network_status: 'approved_by_network', reason: null, risk_level: 'normal', seller_message: 'Payment complete.', type: 'authorized' },
+    outcome: {
+      advice_code: null,
+      network_advice_code: null,
+      network_decline_code: null,
+      network_status: 'approved_by_network',
+      reason: null,
+      risk_level: 'normal',
+      seller_message: 'Payment complete.',
+      type: 'authorized',
+    },
     paid: true,
     payment_intent: stripeId('pi'),
     payment_method: stripeId('pm'),
@@ -451,7 +506,7 @@ export function charge(overrides: StripeObject = {}): StripeObject {
 }
 
 /** A Dispute as Stripe sends it with charge.dispute.created. */
-export function dispute(overrides: StripeObject = {}): StripeObject {
+export function dispute(overrides: Partial<Stripe.Dispute> = {}) {
   const created = unixNow();
   return {
     id: stripeId('dp'),
@@ -461,8 +516,8 @@ export function dispute(overrides: StripeObject = {}): StripeObject {
     charge: stripeId('ch'),
     created,
     currency: 'usd',
-    evidence: {},
-    evidence_details: { due_by: created + 7 * 24 * 3600, has_evidence: false, past_due: false, submission_count: 0 },
+    evidence: emptyEvidence(),
+    evidence_details: { due_by: created + 7 * 24 * 3600, enhanced_eligibility: {}, has_evidence: false, past_due: false, submission_count: 0 },
     is_charge_refundable: false,
     livemode: false,
     metadata: {},
@@ -473,8 +528,45 @@ export function dispute(overrides: StripeObject = {}): StripeObject {
   };
 }
 
-/** An Event wrapping an object, as delivered to a webhook endpoint. */
-export function stripeEvent(type: string, object: StripeObject, overrides: StripeObject = {}): StripeObject {
+/** A dispute's evidence before the merchant submits any: every field null. */
+function emptyEvidence(): Stripe.Dispute.Evidence {
+  return {
+    access_activity_log: null,
+    billing_address: null,
+    cancellation_policy: null,
+    cancellation_policy_disclosure: null,
+    cancellation_rebuttal: null,
+    customer_communication: null,
+    customer_email_address: null,
+    customer_name: null,
+    customer_purchase_ip: null,
+    customer_signature: null,
+    duplicate_charge_documentation: null,
+    duplicate_charge_explanation: null,
+    duplicate_charge_id: null,
+    product_description: null,
+    receipt: null,
+    refund_policy: null,
+    refund_policy_disclosure: null,
+    refund_refusal_explanation: null,
+    service_date: null,
+    service_documentation: null,
+    shipping_address: null,
+    shipping_carrier: null,
+    shipping_date: null,
+    shipping_documentation: null,
+    shipping_tracking_number: null,
+    uncategorized_file: null,
+    uncategorized_text: null,
+    enhanced_evidence: {},
+  };
+}
+
+/**
+ * An Event wrapping an object, as delivered to a webhook endpoint. Typed by the object it carries (not as the SDK's
+ * Stripe.Event union), so a test reads back the fields of the object it put in.
+ */
+export function stripeEvent<T extends object>(type: string, object: T, overrides: Partial<Pick<Stripe.Event, 'id' | 'created' | 'livemode' | 'pending_webhooks'>> = {}) {
   return {
     id: stripeId('evt'),
     object: 'event',
@@ -488,6 +580,7 @@ export function stripeEvent(type: string, object: StripeObject, overrides: Strip
     ...overrides,
   };
 }
+export type FakeStripeEvent<T extends object = object> = ReturnType<typeof stripeEvent<T>>;
 
 /**
  * A webhook delivery as Stripe makes it: the JSON body and its headers, signed with the endpoint's secret
@@ -495,7 +588,7 @@ export function stripeEvent(type: string, object: StripeObject, overrides: Strip
  * A string event is sent as is (to sign bodies that are not JSON).
  */
 export function signedEvent(
-  event: StripeObject | string,
+  event: object | string,
   options: { secret: string; timestamp?: number },
 ): { body: string; headers: Record<string, string> } {
   const body = typeof event === 'string' ? event : JSON.stringify(event, null, 2);

@@ -2,25 +2,28 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatedImageResponse, mockupJobStatus, mockupSubmittedResponse, upscaleProvidersResponse, upscaleResponse } from '../../../contract/ai.ts';
+import { costPredictionSchema, creditBalanceResponse, creditTransactionsResponse } from '../../../contract/credits.ts';
 import { sub } from '../../../contract/decimal.ts';
+import { fileListResponse } from '../../../contract/files.ts';
 import { creditHolds, files, generations } from '../../db/schema/index.ts';
 import { jobDefinitions } from '../../services.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
+import { data, error } from '../../test-support/envelope.ts';
 import { startFakeGemini, type FakeGemini } from '../../test-support/fake-ai/gemini.ts';
 import { startFakeReplicate, type FakeReplicate } from '../../test-support/fake-ai/replicate.ts';
+import { geminiGenerateContentBody, jsonOf, replicateCreateBody } from '../../test-support/fake-ai/request-bodies.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../../test-support/fake-ai/openai.ts';
 import { makeJpeg, makePng, multipartBody } from '../../test-support/media.ts';
 
 const OPENAI_KEY = 'sk-test-openai-key';
-const data = (res: { json(): unknown }) => (res.json() as { data: any }).data;
-const error = (res: { json(): unknown }) => (res.json() as { error: any }).error;
 const b64 = (buf: Buffer) => buf.toString('base64');
-const balance = async (t: TestApp, s: TestSession) => data(await t.call('GET', '/api/credits/balance', { session: s })).balance.balance as string;
+const balance = async (t: TestApp, s: TestSession) => data(await t.call('GET', '/api/credits/balance', { session: s }), creditBalanceResponse).balance.balance;
 
 /** Polls a mockup job until it has finished (up to a minute), as the page does. */
 async function waitForJob(t: TestApp, s: TestSession, jobId: string) {
   for (let i = 0; i < 240; i++) {
-    const status = data(await t.call('GET', `/api/ai/mockup-job-status?job_id=${jobId}`, { session: s }));
+    const status = data(await t.call('GET', `/api/ai/mockup-job-status?job_id=${jobId}`, { session: s }), mockupJobStatus);
     if (status.status === 'completed' || status.status === 'failed') return status;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -36,35 +39,35 @@ describe('AI Image Morpher with the local engine', () => {
 
   it('makes a variation, stores it in the gallery, records the generation and charges the quoted price', async () => {
     const s = await t.make.user();
-    const quote = data(await t.call('GET', '/api/credits/predict-cost?service_type=image_generation', { session: s }));
+    const quote = data(await t.call('GET', '/api/credits/predict-cost?service_type=image_generation', { session: s }), costPredictionSchema);
     const res = await t.call('POST', '/api/ai/generate-image', {
       session: s,
       body: { imageData: b64(await makeJpeg(640, 480)), mimeType: 'image/jpeg', userPrompt: 'make it black and white', variability: 4 },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const out = data(res);
+    const out = data(res, generatedImageResponse);
     expect(out).toMatchObject({ provider: 'Local engine', credits_used: quote.required_credits, text: expect.stringMatching(/black and white/) });
     expect(out.image).toBe(`/api/files/serve/${out.uuid}`);
     expect(await balance(t, s)).toBe('4.7500');
 
     const image = await t.call('GET', out.image, { session: s });
     expect(await sharp(image.rawPayload).metadata()).toMatchObject({ width: 640, height: 480 });
-    const gallery = data(await t.call('GET', '/api/files/list?category=image&tool=image-variator', { session: s })).files;
+    const gallery = data(await t.call('GET', '/api/files/list?category=image&tool=image-variator', { session: s }), fileListResponse).files;
     expect(gallery[0]).toMatchObject({ id: out.uuid, prompt: 'make it black and white', metadata: { variability: 4, aspectRatio: 'original', provider: 'Local engine', edit_mode: 'none' } });
     const [generation] = await t.database.db.select().from(generations).where(eq(generations.id, out.generation_id));
     expect(generation).toMatchObject({ status: 'completed', tool: 'image-variator', provider: 'Local engine', credits: '0.2500', outputFileIds: [out.uuid] });
     expect(generation!.processingTimeMs).toBeGreaterThanOrEqual(0);
-    const [usage] = data(await t.call('GET', '/api/credits/transactions', { session: s })).transactions;
+    const [usage] = data(await t.call('GET', '/api/credits/transactions', { session: s }), creditTransactionsResponse).transactions;
     expect(usage).toMatchObject({ type: 'usage', amount: '-0.2500', description: 'AI Image Morpher' });
   });
 
   it('crops, extends and changes the aspect ratio (charging the preprocessing)', async () => {
     const s = await t.make.user();
-    const crop = data(await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(400, 300)), cropData: { x: 50, y: 50, width: 200, height: 100 } } }));
+    const crop = data(await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(400, 300)), cropData: { x: 50, y: 50, width: 200, height: 100 } } }), generatedImageResponse);
     expect(await sharp((await t.call('GET', crop.image, { session: s })).rawPayload).metadata()).toMatchObject({ width: 200, height: 100 });
-    const extend = data(await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(200, 100)), extensionDirection: 'right', extensionAmount: 100 } }));
+    const extend = data(await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(200, 100)), extensionDirection: 'right', extensionAmount: 100 } }), generatedImageResponse);
     expect(await sharp((await t.call('GET', extend.image, { session: s })).rawPayload).metadata()).toMatchObject({ width: 400, height: 100 });
-    const square = data(await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(300, 200)), aspectRatio: '1:1' } }));
+    const square = data(await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(300, 200)), aspectRatio: '1:1' } }), generatedImageResponse);
     expect(square.credits_used).toBe('0.3000');
     expect(await sharp((await t.call('GET', square.image, { session: s })).rawPayload).metadata()).toMatchObject({ width: 300, height: 300 });
     expect(await balance(t, s)).toBe('4.2000');
@@ -164,10 +167,10 @@ describe('AI Image Morpher with Gemini (fake server)', () => {
     gemini.requests.length = 0;
     const res = await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(96, 64)), userPrompt: 'a neon city at night', variability: 8 } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(data(res)).toMatchObject({ provider: 'Gemini', credits_used: '0.2500' });
+    expect(data(res, generatedImageResponse)).toMatchObject({ provider: 'Gemini', credits_used: '0.2500' });
     const request = gemini.requests.find((r) => r.path.includes(':generateContent'))!;
     expect(request.headers['x-goog-api-key']).toBe('test-gemini-key');
-    const parts = request.json.contents[0].parts as Array<{ text?: string; inline_data?: { data: string }; inlineData?: { data: string } }>;
+    const parts = jsonOf(request, geminiGenerateContentBody).contents[0]!.parts;
     expect(parts.map((p) => p.text ?? '').join(' ')).toMatch(/a neon city at night/);
     const inline = parts.find((p) => p.inline_data ?? p.inlineData)!;
     expect((await sharp(Buffer.from((inline.inline_data ?? inline.inlineData)!.data, 'base64')).metadata()).width).toBe(96);
@@ -246,7 +249,7 @@ describe('AI Image Morpher with an OpenAI-compatible endpoint (fake server)', ()
       body: { imageData: b64(await makePng(80, 80)), maskData: b64(mask), userPrompt: 'replace the sky', variability: 3 },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(data(res)).toMatchObject({ provider: 'OpenAI', credits_used: '0.2500' });
+    expect(data(res, generatedImageResponse)).toMatchObject({ provider: 'OpenAI', credits_used: '0.2500' });
     const edit = openai.requests.find((r) => r.path === '/v1/images/edits')!;
     expect(edit.headers.authorization).toBe(`Bearer ${OPENAI_KEY}`);
     expect(edit.fields.prompt?.[0]).toMatch(/replace the sky/);
@@ -273,7 +276,7 @@ describe('upscaling', () => {
     replicate = await startFakeReplicate();
     t = await createTestApp({ REPLICATE_API_TOKEN: 'r8_test_replicate_token', REPLICATE_BASE_URL: replicate.url });
     s = await t.make.user();
-    source = data(await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(120, 80)) } })).uuid;
+    source = data(await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(120, 80)) } }), generatedImageResponse).uuid;
   });
   afterAll(async () => {
     await t?.close();
@@ -281,10 +284,10 @@ describe('upscaling', () => {
   });
 
   it('lists providers with capabilities and prices keyed like local_2x_standard', async () => {
-    const res = data(await t.call('GET', '/api/ai/upscale-providers', { session: s }));
+    const res = data(await t.call('GET', '/api/ai/upscale-providers', { session: s }), upscaleProvidersResponse);
     expect(res.default_provider).toBe('local');
     expect(res.providers.local).toMatchObject({ scale_factors: [2, 4], quality_tiers: ['fast', 'standard', 'high_quality'], supports_creativity: false });
-    expect(res.providers.local.pricing.local_2x_standard).toEqual({ estimated_cost_usd: '0.0040', user_cost_credits: '0.0100' });
+    expect(res.providers.local!.pricing.local_2x_standard).toEqual({ estimated_cost_usd: '0.0040', user_cost_credits: '0.0100' });
     expect(res.providers.replicate).toMatchObject({ supports_creativity: true, supports_sharpen: true });
   });
 
@@ -292,7 +295,7 @@ describe('upscaling', () => {
     const before = await balance(t, s);
     const res = await t.call('POST', '/api/ai/upscale-image', { session: s, body: { image_uuid: source, scale_factor: 2, quality_tier: 'fast', provider: 'local', sharpen: 2 } });
     expect(res.statusCode, res.body).toBe(200);
-    const out = data(res);
+    const out = data(res, upscaleResponse);
     expect(out).toMatchObject({ credits_used: '0.0050', metadata: { upscale_provider: 'local', scale_factor: 2, upscaled_from: source } });
     expect(await sharp((await t.call('GET', out.image, { session: s })).rawPayload).metadata()).toMatchObject({ width: 240, height: 160 });
     expect(await balance(t, s)).toBe(sub(before, '0.0050'));
@@ -305,8 +308,8 @@ describe('upscaling', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const create = replicate.requests.find((r) => r.method === 'POST' && r.path.endsWith('/predictions'))!;
-    expect(create.json.input).toMatchObject({ prompt: 'crisp', creativity: 0.35, resemblance: 1.5 });
-    expect(data(res).credits_used).toBe('0.0500');
+    expect(jsonOf(create, replicateCreateBody).input).toMatchObject({ prompt: 'crisp', creativity: 0.35, resemblance: 1.5 });
+    expect(data(res, upscaleResponse).credits_used).toBe('0.0500');
   });
 
   it("refuses unknown providers, unsupported options and another user's image", async () => {
@@ -345,12 +348,12 @@ describe('mockup generator jobs', () => {
       body: { toolName: 'mockup-generator', images: [b64(await makePng(800, 600))], styles: ['laptop-screen', 'coffee-mug'], background: 'gradient', dimensions: 'square', shadow: true },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const { job_id: jobId, credits_held: held } = data(res);
+    const { job_id: jobId, credits_held: held } = data(res, mockupSubmittedResponse);
     expect(held).toBe('1.0000');
     const status = await waitForJob(t, s, jobId);
     expect(status).toMatchObject({ status: 'completed', error_message: null, result: { credits_used: '1.0000' } });
-    expect(status.result.images.map((i: { style: string }) => i.style)).toEqual(['laptop-screen', 'coffee-mug']);
-    const png = (await t.call('GET', status.result.image, { session: s })).rawPayload;
+    expect(status.result!.images.map((i) => i.style)).toEqual(['laptop-screen', 'coffee-mug']);
+    const png = (await t.call('GET', status.result!.image, { session: s })).rawPayload;
     expect(await sharp(png).metadata()).toMatchObject({ width: 1200, height: 1200 });
     expect(await balance(t, s)).toBe('4.0000');
     const other = await t.make.user();
@@ -393,7 +396,7 @@ describe('a failing mockup job', () => {
       body: { toolName: 'mockup-generator', images: [b64(await makePng(200, 150))], styles: ['poster'] },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const jobId = data(res).job_id;
+    const jobId = data(res, mockupSubmittedResponse).job_id;
     const status = await waitForJob(t, s, jobId);
     expect(status).toMatchObject({ status: 'failed', attempts: 2, result: null, error_message: expect.stringMatching(/temporary server issue/) });
     expect(await balance(t, s)).toBe('5.0000');
@@ -409,11 +412,11 @@ describe('a failing mockup job', () => {
       body: { toolName: 'mockup-generator', images: [b64(await makePng(200, 150))], styles: ['poster', 'billboard'] },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const jobId = data(res).job_id;
+    const jobId = data(res, mockupSubmittedResponse).job_id;
     const status = await waitForJob(t, s, jobId);
     expect(status).toMatchObject({ status: 'failed', attempts: 2 });
     expect(await balance(t, s)).toBe('5.0000');
-    expect(data(await t.call('GET', '/api/files/list?category=image', { session: s })).files).toHaveLength(0);
+    expect(data(await t.call('GET', '/api/files/list?category=image', { session: s }), fileListResponse).files).toHaveLength(0);
     const rows = await t.database.db.select().from(files).where(eq(files.userId, s.userId));
     expect(rows.map((r) => r.entityType)).toEqual(['upload']); // only the artwork the user sent
   }, 90_000);
@@ -447,7 +450,7 @@ describe('nothing left behind: abandoned generations and hold expiry', () => {
       t.clock.advance(-8 * 60_000);
     }
     const rows = await t.database.db.select().from(generations).where(eq(generations.userId, s.userId));
-    expect(rows.filter((g) => g.status === 'completed').map((g) => g.id)).toEqual([data(finished).generation_id]);
+    expect(rows.filter((g) => g.status === 'completed').map((g) => g.id)).toEqual([data(finished, generatedImageResponse).generation_id]);
     const failed = rows.filter((g) => g.status !== 'completed');
     expect(failed).toHaveLength(2);
     for (const g of failed) {
@@ -490,14 +493,14 @@ describe('one size limit for every image that enters the system', () => {
   afterAll(() => t?.close());
 
   async function expectRefusedBeforeAnyHold(s: TestSession, body: object) {
-    const ledgerBefore = data(await t.call('GET', '/api/credits/transactions', { session: s })).transactions.length;
+    const ledgerBefore = data(await t.call('GET', '/api/credits/transactions', { session: s }), creditTransactionsResponse).transactions.length;
     const res = await t.call('POST', '/api/ai/generate-image', { session: s, body });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(413);
     expect(error(res)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringMatching(/20 MB/) });
     expect(await t.database.db.select().from(creditHolds).where(eq(creditHolds.userId, s.userId))).toHaveLength(0);
     expect(await t.database.db.select().from(generations).where(eq(generations.userId, s.userId))).toHaveLength(0);
     expect(await t.database.db.select().from(files).where(eq(files.userId, s.userId))).toHaveLength(0);
-    expect(data(await t.call('GET', '/api/credits/transactions', { session: s })).transactions).toHaveLength(ledgerBefore);
+    expect(data(await t.call('GET', '/api/credits/transactions', { session: s }), creditTransactionsResponse).transactions).toHaveLength(ledgerBefore);
     expect(await balance(t, s)).toBe('5.0000');
     expect((await t.app.services.credits.audit(s.userId)).held).toBe('0.0000');
   }

@@ -1,11 +1,20 @@
 import { hash as argonHash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  magicStatusResponse,
+  messageResponse,
+  profileResponse,
+  REGISTER_SENT_MESSAGE,
+  sessionResponse,
+  updateProfileResponse,
+  verifyMagicResponse,
+} from '../../../contract/auth.ts';
 import { SESSION_COOKIE } from '../../../contract/constants.ts';
 import { magicLinks, sessions, users } from '../../db/schema/index.ts';
-import { REGISTER_SENT_MESSAGE } from '../../../contract/auth.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { createTestApp, sessionFrom, type TestApp } from '../../test-support/app.ts';
+import { data, error } from '../../test-support/envelope.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const json = (res: { json(): unknown }) => res.json() as { success: boolean; data?: any; error?: any };
 
 async function requestLink(email: string) {
   const res = await t.call('POST', '/api/auth/magic-link', { body: { email } });
@@ -34,7 +42,7 @@ describe('POST /api/auth/magic-link', () => {
     const unknown = await t.call('POST', '/api/auth/magic-link', { body: { email: 'nobody-yet@example.com' } });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
-    expect(json(known).data).toEqual(json(unknown).data);
+    expect(data(known, messageResponse)).toEqual(data(unknown, messageResponse));
     const { link } = await t.smtp.magicLinkFor('nobody-yet@example.com');
     expect(link).toMatch(/^http:\/\/localhost:3000\/auth\/magic\?token=[A-Za-z0-9_-]{43}$/);
     const mail = await t.smtp.waitForMail('nobody-yet@example.com');
@@ -45,7 +53,7 @@ describe('POST /api/auth/magic-link', () => {
   it('normalises the address: case and spaces do not make a second account', async () => {
     const { token } = await requestLink('  Mixed.Case@Example.COM ');
     const res = await t.call('POST', '/api/auth/verify-magic', { body: { token, name: 'Mixed' } });
-    expect(json(res).data.user.email).toBe('mixed.case@example.com');
+    expect(data(res, verifyMagicResponse).user.email).toBe('mixed.case@example.com');
   });
 
   it('stores only a hash of the token', async () => {
@@ -66,8 +74,8 @@ describe('POST /api/auth/magic-link', () => {
     const before = t.smtp.received.length;
     const res = await t.call('POST', '/api/auth/magic-link', { body });
     expect(res.statusCode).toBe(400);
-    expect(json(res)).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
-    expect(json(res).error.message).toEqual(expect.any(String));
+    expect(error(res)).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(error(res).message).toEqual(expect.any(String));
     expect(t.smtp.received.length).toBe(before);
   });
 
@@ -79,7 +87,7 @@ describe('POST /api/auth/magic-link', () => {
       payload: 'email=x@example.com',
     });
     expect(res.statusCode).toBe(415);
-    expect(json(res).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(error(res).code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 });
 
@@ -92,7 +100,7 @@ describe('magic-link rate limits', () => {
       expect((await send()).statusCode).toBe(200);
       const third = await send();
       expect(third.statusCode).toBe(429);
-      expect(json(third).error).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/Too many sign-in links/) });
+      expect(error(third)).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/Too many sign-in links/) });
       // Another address is not affected.
       const other = await limited.call('POST', '/api/auth/magic-link', { body: { email: 'other@example.com' } });
       expect(other.statusCode).toBe(200);
@@ -110,7 +118,7 @@ describe('magic-link rate limits', () => {
       }
       const res = await limited.call('POST', '/api/auth/magic-link', { body: { email: 'ip9@example.com' } });
       expect(res.statusCode).toBe(429);
-      expect(json(res).error).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/Too many sign-in requests/) });
+      expect(error(res)).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/Too many sign-in requests/) });
     } finally {
       await limited.close();
     }
@@ -121,13 +129,13 @@ describe('GET /api/auth/magic-status', () => {
   it('reports a fresh link of a new address as valid with no name', async () => {
     const { token } = await requestLink('status-new@example.com');
     const res = await t.call('GET', `/api/auth/magic-status?token=${token}`);
-    expect(json(res).data).toEqual({ is_used: false, is_expired: false, is_valid: true, user_name: null, email: 'status-new@example.com' });
+    expect(data(res, magicStatusResponse)).toEqual({ is_used: false, is_expired: false, is_valid: true, user_name: null, email: 'status-new@example.com' });
   });
 
   it('reports used, expired and unknown links', async () => {
     const used = await requestLink('status-used@example.com');
     await t.call('POST', '/api/auth/verify-magic', { body: { token: used.token, name: 'Used' } });
-    expect(json(await t.call('GET', `/api/auth/magic-status?token=${used.token}`)).data).toMatchObject({
+    expect(data(await t.call('GET', `/api/auth/magic-status?token=${used.token}`), magicStatusResponse)).toMatchObject({
       is_used: true,
       is_valid: false,
       user_name: 'Used',
@@ -136,7 +144,7 @@ describe('GET /api/auth/magic-status', () => {
     const old = await requestLink('status-old@example.com');
     t.clock.advance(31 * 60_000);
     try {
-      expect(json(await t.call('GET', `/api/auth/magic-status?token=${old.token}`)).data).toMatchObject({
+      expect(data(await t.call('GET', `/api/auth/magic-status?token=${old.token}`), magicStatusResponse)).toMatchObject({
         is_used: false,
         is_expired: true,
         is_valid: false,
@@ -148,7 +156,7 @@ describe('GET /api/auth/magic-status', () => {
     for (const token of ['unknown-token-abcdefghijkl', 'bad chars!', '']) {
       const res = await t.call('GET', `/api/auth/magic-status?token=${encodeURIComponent(token)}`);
       expect(res.statusCode).toBe(200);
-      expect(json(res).data).toEqual({ is_used: false, is_expired: false, is_valid: false, user_name: null, email: null });
+      expect(data(res, magicStatusResponse)).toEqual({ is_used: false, is_expired: false, is_valid: false, user_name: null, email: null });
     }
   });
 
@@ -163,7 +171,7 @@ describe('POST /api/auth/verify-magic', () => {
     const { token } = await requestLink('newbie@example.com');
     const res = await t.call('POST', '/api/auth/verify-magic', { body: { token, name: '  Nia  ' } });
     expect(res.statusCode).toBe(200);
-    const body = json(res).data;
+    const body = data(res, verifyMagicResponse);
     expect(body).toMatchObject({ is_new_user: true, user: { email: 'newbie@example.com', name: 'Nia', roles: [] } });
     expect(body.csrf_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(new Date(body.expires_at).getTime()).toBeGreaterThan(t.clock.now().getTime());
@@ -180,10 +188,10 @@ describe('POST /api/auth/verify-magic', () => {
   it("names a new user 'New User' when the name is empty or missing", async () => {
     const a = await requestLink('blank-name@example.com');
     const withBlank = await t.call('POST', '/api/auth/verify-magic', { body: { token: a.token, name: '   ' } });
-    expect(json(withBlank).data.user.name).toBe('New User');
+    expect(data(withBlank, verifyMagicResponse).user.name).toBe('New User');
     const b = await requestLink('no-name@example.com');
     const without = await t.call('POST', '/api/auth/verify-magic', { body: { token: b.token } });
-    expect(json(without).data.user.name).toBe('New User');
+    expect(data(without, verifyMagicResponse).user.name).toBe('New User');
   });
 
   it('signs an existing user in without a new account', async () => {
@@ -191,27 +199,27 @@ describe('POST /api/auth/verify-magic', () => {
     const count = await userCount();
     const { token } = await requestLink('returning@example.com');
     const res = await t.call('POST', '/api/auth/verify-magic', { body: { token } });
-    expect(json(res).data).toMatchObject({ is_new_user: false, user: { name: 'Ren' } });
+    expect(data(res, verifyMagicResponse)).toMatchObject({ is_new_user: false, user: { name: 'Ren' } });
     expect(await userCount()).toBe(count);
   });
 
   it('refuses an unknown token (400), a used one (409) and an expired one (400)', async () => {
     const unknown = await t.call('POST', '/api/auth/verify-magic', { body: { token: 'x'.repeat(43) } });
     expect(unknown.statusCode).toBe(400);
-    expect(json(unknown).error.code).toBe('MAGIC_LINK_INVALID');
+    expect(error(unknown).code).toBe('MAGIC_LINK_INVALID');
 
     const { token } = await requestLink('twice@example.com');
     expect((await t.call('POST', '/api/auth/verify-magic', { body: { token } })).statusCode).toBe(200);
     const again = await t.call('POST', '/api/auth/verify-magic', { body: { token } });
     expect(again.statusCode).toBe(409);
-    expect(json(again).error).toMatchObject({ code: 'MAGIC_LINK_USED', message: expect.stringMatching(/already been used/) });
+    expect(error(again)).toMatchObject({ code: 'MAGIC_LINK_USED', message: expect.stringMatching(/already been used/) });
 
     const late = await requestLink('late@example.com');
     t.clock.advance(30 * 60_000 + 1000);
     try {
       const res = await t.call('POST', '/api/auth/verify-magic', { body: { token: late.token, name: 'Late' } });
       expect(res.statusCode).toBe(400);
-      expect(json(res).error).toMatchObject({ code: 'MAGIC_LINK_EXPIRED', message: expect.stringMatching(/expired/) });
+      expect(error(res)).toMatchObject({ code: 'MAGIC_LINK_EXPIRED', message: expect.stringMatching(/expired/) });
       expect(await t.database.db.select().from(users).where(eq(users.email, 'late@example.com'))).toHaveLength(0);
     } finally {
       t.clock.advance(-(30 * 60_000 + 1000));
@@ -241,10 +249,10 @@ describe('POST /api/auth/verify-magic', () => {
 
   it('gives the admin role to ADMIN_EMAILS at sign-in', async () => {
     const boss = await t.signIn('boss@example.com', 'Boss');
-    const profile = json(await t.call('GET', '/api/auth/profile', { session: boss })).data;
+    const profile = data(await t.call('GET', '/api/auth/profile', { session: boss }), profileResponse);
     expect(profile.user.roles).toEqual(['admin']);
     const plain = await t.signIn('staff@example.com');
-    expect(json(await t.call('GET', '/api/auth/profile', { session: plain })).data.user.roles).toEqual([]);
+    expect(data(await t.call('GET', '/api/auth/profile', { session: plain }), profileResponse).user.roles).toEqual([]);
   });
 
   it.each([
@@ -255,7 +263,7 @@ describe('POST /api/auth/verify-magic', () => {
   ])('refuses %s with 400', async (_label, body) => {
     const res = await t.call('POST', '/api/auth/verify-magic', { body });
     expect(res.statusCode).toBe(400);
-    expect(json(res).error.code).toBe('VALIDATION_ERROR');
+    expect(error(res).code).toBe('VALIDATION_ERROR');
   });
 });
 
@@ -263,12 +271,12 @@ describe('GET and PUT /api/auth/profile', () => {
   it('answers 401 without a session and the whole profile with one', async () => {
     const anon = await t.call('GET', '/api/auth/profile');
     expect(anon.statusCode).toBe(401);
-    expect(json(anon)).toMatchObject({ success: false, error: { code: 'UNAUTHENTICATED' } });
+    expect(error(anon)).toMatchObject({ code: 'UNAUTHENTICATED' });
 
     const s = await t.signIn('profile@example.com', 'Pat');
     const res = await t.call('GET', '/api/auth/profile', { session: s });
     expect(res.statusCode).toBe(200);
-    expect(json(res).data).toMatchObject({
+    expect(data(res, profileResponse)).toMatchObject({
       user: { email: 'profile@example.com', name: 'Pat', last_login_at: expect.any(String) },
       storage: { used_gb: 0, quota_gb: 5, percentage_used: 0 },
       credits: { balance: expect.stringMatching(/^\d+\.\d+$/), available_credits: expect.any(String) },
@@ -280,13 +288,13 @@ describe('GET and PUT /api/auth/profile', () => {
     const s = await t.signIn('editor@example.com', 'Ed');
     const res = await t.call('PUT', '/api/auth/profile', { session: s, body: { name: 'Edith', email: 'Edith@Example.com' } });
     expect(res.statusCode).toBe(200);
-    expect(json(res).data).toMatchObject({
+    expect(data(res, updateProfileResponse)).toMatchObject({
       user: { name: 'Edith', email: 'editor@example.com' },
       pending_email: 'edith@example.com',
       message: expect.stringContaining('We sent a confirmation link to edith@example.com'),
     });
     // Nothing changed yet; the current address was told.
-    expect(json(await t.call('GET', '/api/auth/profile', { session: s })).data.user.email).toBe('editor@example.com');
+    expect(data(await t.call('GET', '/api/auth/profile', { session: s }), profileResponse).user.email).toBe('editor@example.com');
     const notice = await t.smtp.waitForMail('editor@example.com');
     expect(notice.text).toContain('edith@example.com');
     expect(notice.text).not.toMatch(/auth\/magic/);
@@ -295,14 +303,14 @@ describe('GET and PUT /api/auth/profile', () => {
     expect(link).toBe(`http://localhost:3000/auth/confirm-email?token=${token}`);
     const used = await t.call('POST', '/api/auth/verify-magic', { body: { token } });
     expect(used.statusCode).toBe(200);
-    expect(json(used).data).toMatchObject({ is_new_user: false, user: { id: s.userId, email: 'edith@example.com', name: 'Edith' } });
-    expect(json(await t.call('GET', '/api/auth/profile', { session: s })).data.user.email).toBe('edith@example.com');
+    expect(data(used, verifyMagicResponse)).toMatchObject({ is_new_user: false, user: { id: s.userId, email: 'edith@example.com', name: 'Edith' } });
+    expect(data(await t.call('GET', '/api/auth/profile', { session: s }), profileResponse).user.email).toBe('edith@example.com');
   });
 
   it('answers a name-only change with the saved user and no pending email', async () => {
     const s = await t.signIn('renamer@example.com', 'Ren');
     const res = await t.call('PUT', '/api/auth/profile', { session: s, body: { name: 'Renata', email: 'renamer@example.com' } });
-    expect(json(res).data).toEqual({ user: expect.objectContaining({ name: 'Renata' }), pending_email: null, message: 'Profile updated.' });
+    expect(data(res, updateProfileResponse)).toEqual({ user: expect.objectContaining({ name: 'Renata' }), pending_email: null, message: 'Profile updated.' });
   });
 
   it("answers a change to another account's email like any other, and refuses it with 409 when the link is used", async () => {
@@ -312,13 +320,13 @@ describe('GET and PUT /api/auth/profile', () => {
     const free = await t.call('PUT', '/api/auth/profile', { session: s, body: { email: 'free-address@example.com' } });
     expect(taken.statusCode).toBe(200);
     expect(free.statusCode).toBe(200);
-    expect(json(taken).data.message.replace('taken@example.com', 'X')).toBe(json(free).data.message.replace('free-address@example.com', 'X'));
+    expect(data(taken, updateProfileResponse).message.replace('taken@example.com', 'X')).toBe(data(free, updateProfileResponse).message.replace('free-address@example.com', 'X'));
 
     const { token } = await t.smtp.magicLinkFor('taken@example.com', { consume: true });
     const used = await t.call('POST', '/api/auth/verify-magic', { body: { token } });
     expect(used.statusCode).toBe(409);
-    expect(json(used).error.code).toBe('EMAIL_TAKEN');
-    expect(json(await t.call('GET', '/api/auth/profile', { session: s })).data.user.email).toBe('wants-it@example.com');
+    expect(error(used).code).toBe('EMAIL_TAKEN');
+    expect(data(await t.call('GET', '/api/auth/profile', { session: s }), profileResponse).user.email).toBe('wants-it@example.com');
   });
 
   it('refuses empty, wrong and unknown fields with 400 and changes nothing', async () => {
@@ -327,7 +335,7 @@ describe('GET and PUT /api/auth/profile', () => {
       const res = await t.call('PUT', '/api/auth/profile', { session: s, body });
       expect(res.statusCode).toBe(400);
     }
-    const profile = json(await t.call('GET', '/api/auth/profile', { session: s })).data.user;
+    const profile = data(await t.call('GET', '/api/auth/profile', { session: s }), profileResponse).user;
     expect(profile).toMatchObject({ name: 'Strict', email: 'strict@example.com', roles: [] });
   });
 
@@ -340,8 +348,8 @@ describe('GET and PUT /api/auth/profile', () => {
       payload: '{"__proto__":{"roles":["admin"]},"name":"Hacker"}',
     });
     expect(res.statusCode).toBe(400);
-    expect(json(res).success).toBe(false);
-    const profile = json(await t.call('GET', '/api/auth/profile', { session: s })).data.user;
+    expect(error(res).message).toEqual(expect.any(String)); // an error envelope
+    const profile = data(await t.call('GET', '/api/auth/profile', { session: s }), profileResponse).user;
     expect(profile).toMatchObject({ name: 'Proto', roles: [] });
   });
 
@@ -349,7 +357,7 @@ describe('GET and PUT /api/auth/profile', () => {
     const s = await t.signIn('big@example.com', 'Big');
     const res = await t.call('PUT', '/api/auth/profile', { session: s, body: { name: 'x'.repeat(t.config.BODY_LIMIT_BYTES + 10) } });
     expect(res.statusCode).toBe(413);
-    expect(json(res).error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(error(res).code).toBe('PAYLOAD_TOO_LARGE');
   });
 });
 
@@ -358,14 +366,14 @@ describe('CSRF', () => {
     const s = await t.signIn('csrf@example.com', 'Carol');
     const missing = await t.call('PUT', '/api/auth/profile', { session: s, csrf: null, body: { name: 'Mallory' } });
     expect(missing.statusCode).toBe(403);
-    expect(json(missing).error.code).toBe('CSRF_INVALID');
+    expect(error(missing).code).toBe('CSRF_INVALID');
     const wrong = await t.call('PUT', '/api/auth/profile', { session: s, csrf: 'x'.repeat(43), body: { name: 'Mallory' } });
     expect(wrong.statusCode).toBe(403);
     const logout = await t.call('POST', '/api/auth/logout', { session: s, csrf: null });
     expect(logout.statusCode).toBe(403);
     const profile = await t.call('GET', '/api/auth/profile', { session: s });
     expect(profile.statusCode).toBe(200);
-    expect(json(profile).data.user.name).toBe('Carol');
+    expect(data(profile, profileResponse).user.name).toBe('Carol');
   });
 
   it("does not accept another session's token", async () => {
@@ -402,17 +410,17 @@ describe('password sign-up and sign-in', () => {
   it('creates nothing until the emailed link is used, then signs in with the password', async () => {
     const reg = await register('pw@example.com', 'correct horse battery');
     expect(reg.statusCode).toBe(200);
-    expect(json(reg).data).toEqual({ message: REGISTER_SENT_MESSAGE });
+    expect(data(reg, messageResponse)).toEqual({ message: REGISTER_SENT_MESSAGE });
     expect(reg.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
     expect(await userByEmail('pw@example.com')).toBeUndefined();
     expect((await login('pw@example.com', 'correct horse battery')).statusCode).toBe(401);
 
     const { token } = await t.smtp.magicLinkFor('pw@example.com', { consume: true });
-    const status = json(await t.call('GET', `/api/auth/magic-status?token=${token}`)).data;
+    const status = data(await t.call('GET', `/api/auth/magic-status?token=${token}`), magicStatusResponse);
     expect(status).toMatchObject({ is_valid: true, user_name: 'Paula', email: 'pw@example.com' });
     const used = await t.call('POST', '/api/auth/verify-magic', { body: { token } });
     expect(used.statusCode).toBe(200);
-    expect(json(used).data).toMatchObject({ is_new_user: true, user: { email: 'pw@example.com', name: 'Paula' } });
+    expect(data(used, verifyMagicResponse)).toMatchObject({ is_new_user: true, user: { email: 'pw@example.com', name: 'Paula' } });
     expect((await userByEmail('pw@example.com'))?.emailVerifiedAt).toBeInstanceOf(Date);
 
     const good = await login('pw@example.com', 'correct horse battery');
@@ -424,7 +432,7 @@ describe('password sign-up and sign-in', () => {
     const nobody = await login('ghost@example.com', 'wrong password');
     expect(bad.statusCode).toBe(401);
     expect(nobody.statusCode).toBe(401);
-    expect(json(bad).error).toEqual({ ...json(nobody).error, request_id: json(bad).error.request_id });
+    expect(error(bad)).toEqual({ ...error(nobody), request_id: error(bad).request_id });
   });
 
   it('answers a known and an unknown address alike, and never changes the known account (no enumeration)', async () => {
@@ -433,7 +441,7 @@ describe('password sign-up and sign-in', () => {
     const unknown = await register('unknown-reg@example.com', 'attacker password');
     expect(known.statusCode).toBe(unknown.statusCode);
     expect(known.headers['set-cookie']).toBe(unknown.headers['set-cookie']);
-    expect(json(known).data).toEqual(json(unknown).data);
+    expect(data(known, messageResponse)).toEqual(data(unknown, messageResponse));
     // The owner of the known address gets a sign-in link, not a way to set a password.
     const mail = await t.smtp.waitForMail('known-reg@example.com');
     expect(mail.subject).toMatch(/already have/i);
@@ -457,9 +465,9 @@ describe('account takeover defences', () => {
     const s = sessionFrom(await t.call('POST', '/api/auth/verify-magic', { body: { token } }), 'climber@example.com');
     const put = await t.call('PUT', '/api/auth/profile', { session: s, body: { email: 'root@example.com' } });
     expect(put.statusCode).toBe(200);
-    expect(json(put).data.user).toMatchObject({ email: 'climber@example.com', roles: [] });
+    expect(data(put, updateProfileResponse).user).toMatchObject({ email: 'climber@example.com', roles: [] });
     const again = await login('climber@example.com', 'climber password');
-    expect(json(again).data.user.roles).toEqual([]);
+    expect(data(again, sessionResponse).user.roles).toEqual([]);
     expect((await login('root@example.com', 'climber password')).statusCode).toBe(401);
   });
 
@@ -468,7 +476,7 @@ describe('account takeover defences', () => {
     await t.call('PUT', '/api/auth/profile', { session: s, body: { email: 'root@example.com' } });
     const { token } = await t.smtp.magicLinkFor('root@example.com', { consume: true });
     const used = await t.call('POST', '/api/auth/verify-magic', { body: { token } });
-    expect(json(used).data.user).toMatchObject({ id: s.userId, email: 'root@example.com', roles: ['admin'] });
+    expect(data(used, verifyMagicResponse).user).toMatchObject({ id: s.userId, email: 'root@example.com', roles: ['admin'] });
   });
 
   it("pre-hijack by registering the victim's address: the victim's link sign-in gives the attacker nothing", async () => {
@@ -508,7 +516,7 @@ describe('account takeover defences', () => {
 
     const refused = await login('victim3@example.com', 'attacker password');
     expect(refused.statusCode).toBe(403);
-    expect(json(refused).error.code).toBe('EMAIL_NOT_VERIFIED');
+    expect(error(refused).code).toBe('EMAIL_NOT_VERIFIED');
     expect(refused.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
     t.smtp.clear();
 

@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  checkoutStatusSchema,
+  creditBalanceResponse,
+  creditPackagesResponse,
+  creditTransactionsResponse,
+  stripeWebhookResponse,
+} from '../../../contract/credits.ts';
 import { creditLedger, creditPackages, payments, stripeEvents } from '../../db/schema/index.ts';
 import { createStripeGateway } from '../../providers/payments/stripe.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
+import { data, error } from '../../test-support/envelope.ts';
 import {
   charge,
   checkoutSession,
@@ -12,7 +20,10 @@ import {
   startFakeStripe,
   stripeEvent,
   stripeId,
+  type CheckoutSession,
   type FakeStripe,
+  type FakeStripeEvent,
+  type RecordedRequest,
 } from '../../test-support/fake-stripe.ts';
 
 /**
@@ -43,7 +54,8 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const json = (res: { json(): unknown }) => res.json() as { success: boolean; data?: any; error?: any };
+/** A whole answer, for comparing envelopes as they are. */
+const envelope = (res: { body: string }): unknown => JSON.parse(res.body);
 
 // ---------------------------------------------------------------------------------------------------
 // Buyers, balances and the ledger invariant
@@ -71,7 +83,7 @@ afterEach(async () => {
 async function balanceOf(s: TestSession) {
   const res = await t.call('GET', '/api/credits/balance', { session: s });
   expect(res.statusCode).toBe(200);
-  return json(res).data.balance as { balance: string; available_credits: string; lifetime_used: string; lifetime_purchased: string };
+  return data(res, creditBalanceResponse).balance;
 }
 
 /** Checks the balance the API shows and the audit (ledger sum) agree with `expected`. */
@@ -86,9 +98,15 @@ async function expectBalance(s: TestSession, expected: string) {
 async function ledgerOf(s: TestSession): Promise<Array<[string, string]>> {
   const res = await t.call('GET', '/api/credits/transactions?limit=200', { session: s });
   expect(res.statusCode).toBe(200);
-  return (json(res).data.transactions as Array<{ type: string; amount: string }>)
-    .map((r) => [r.type, r.amount] as [string, string])
+  return data(res, creditTransactionsResponse)
+    .transactions    .map((r) => [r.type, r.amount] as [string, string])
     .sort((a, b) => (a[0] + a[1]).localeCompare(b[0] + b[1]));
+}
+
+/** The package a Price or Payment Link request names in its metadata. */
+function packageIdOf(request: RecordedRequest): unknown {
+  const metadata = request.body.metadata;
+  return metadata !== null && typeof metadata === 'object' && 'package_id' in metadata ? metadata.package_id : undefined;
 }
 
 const sorted = (rows: Array<[string, string]>) => [...rows].sort((a, b) => (a[0] + a[1]).localeCompare(b[0] + b[1]));
@@ -135,11 +153,11 @@ async function packageRow(name: PackageName) {
 }
 
 /** A Checkout Session of a Payment Link purchase, as Stripe sends it (metadata is copied from the link). */
-async function sessionFor(buyer: TestSession, name: PackageName, overrides: Record<string, unknown> = {}) {
+async function sessionFor(buyer: TestSession, name: PackageName, overrides: Parameters<typeof checkoutSession>[0] = {}) {
   const pkg = await packageRow(name);
   return checkoutSession({
     client_reference_id: buyer.userId,
-    customer_details: { address: null, email: buyer.email, name: 'Buyer', phone: null, tax_exempt: 'none', tax_ids: [] },
+    customer_details: { address: null, business_name: null, email: buyer.email, individual_name: null, name: 'Buyer', phone: null, tax_exempt: 'none', tax_ids: [] },
     amount_total: CENTS[name],
     amount_subtotal: CENTS[name],
     metadata: { package_id: pkg.id },
@@ -152,7 +170,7 @@ const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
 
 /** POSTs a signed delivery to the webhook, with no session and no CSRF token, as Stripe does. */
 async function deliver(
-  event: Record<string, any> | string,
+  event: object | string,
   options: { secret?: string; timestamp?: number; headers?: Record<string, string | undefined>; body?: string } = {},
 ) {
   const signed = signedEvent(event, { secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp ?? nowSeconds() });
@@ -166,22 +184,22 @@ async function deliver(
 
 async function expectAccepted(res: Awaited<ReturnType<typeof deliver>>, duplicate = false) {
   expect(res.statusCode, res.body).toBe(200);
-  expect(json(res)).toEqual({ success: true, data: { received: true, duplicate } });
+  expect(envelope(res)).toEqual({ success: true, data: { received: true, duplicate } });
 }
 
-const completed = (session: Record<string, any>) => stripeEvent('checkout.session.completed', session);
+const completed = (session: CheckoutSession) => stripeEvent('checkout.session.completed', session);
 
 /** Buys a package through the webhook; answers the session. */
-async function buy(buyer: TestSession, name: PackageName, overrides: Record<string, unknown> = {}) {
+async function buy(buyer: TestSession, name: PackageName, overrides: Parameters<typeof checkoutSession>[0] = {}) {
   const session = await sessionFor(buyer, name, overrides);
   await expectAccepted(await deliver(completed(session)));
   return session;
 }
 
-const refundEvent = (session: Record<string, any>, amountRefunded: number, chargeId = stripeId('ch')) =>
+const refundEvent = (session: CheckoutSession, amountRefunded: number, chargeId = stripeId('ch')) =>
   stripeEvent(
     'charge.refunded',
-    charge({ id: chargeId, amount: session.amount_total, amount_refunded: amountRefunded, payment_intent: session.payment_intent }),
+    charge({ id: chargeId, amount: session.amount_total!, amount_refunded: amountRefunded, payment_intent: session.payment_intent }),
   );
 
 // ---------------------------------------------------------------------------------------------------
@@ -207,7 +225,7 @@ describe('packages in Stripe mode', () => {
     const rows = await Promise.all((['Starter', 'Creator', 'Studio'] as const).map(packageRow));
     for (const row of rows) {
       const name = row.name as PackageName;
-      const price = priceCalls.find((r) => (r.body.metadata as any)?.package_id === row.id);
+      const price = priceCalls.find((r) => packageIdOf(r) === row.id);
       expect(price, `price for ${name}`).toBeDefined();
       expect(price!.body).toMatchObject({
         currency: 'usd',
@@ -215,10 +233,10 @@ describe('packages in Stripe mode', () => {
         product_data: { name: expect.stringContaining(name) },
         metadata: { package_id: row.id },
       });
-      expect((price!.body.product_data as any).name).toContain(`${Number(CREDITS[name])}`);
+      expect(price!.body).toMatchObject({ product_data: { name: expect.stringContaining(`${Number(CREDITS[name])}`) } });
       const priceId = [...fake.prices.values()].find((p) => p.metadata.package_id === row.id)!.id;
 
-      const link = linkCalls.find((r) => (r.body.metadata as any)?.package_id === row.id);
+      const link = linkCalls.find((r) => packageIdOf(r) === row.id);
       expect(link, `payment link for ${name}`).toBeDefined();
       expect(link!.body).toEqual({
         line_items: [{ price: priceId, quantity: '1' }],
@@ -231,7 +249,7 @@ describe('packages in Stripe mode', () => {
     }
     expect(new Set(priceCalls.map((r) => r.body.unit_amount))).toEqual(new Set(['500', '2000', '5000']));
 
-    const answered = json(res).data.packages as Array<Record<string, any>>;
+    const answered = data(res, creditPackagesResponse).packages;
     expect(answered.map((p) => p.name)).toEqual(['Starter', 'Creator', 'Studio']);
     for (const p of answered) {
       const row = rows.find((r) => r.id === p.uuid)!;
@@ -254,8 +272,8 @@ describe('packages in Stripe mode', () => {
     const other = await newBuyer();
     const theirs = await t.call('GET', '/api/credits/packages', { session: other });
     expect(fake.requests).toHaveLength(0);
-    expect(json(again).data.packages.map((p: any) => p.payment_link)).toEqual(answered.map((p) => p.payment_link));
-    for (const p of json(theirs).data.packages) {
+    expect(data(again, creditPackagesResponse).packages.map((p) => p.payment_link)).toEqual(answered.map((p) => p.payment_link));
+    for (const p of data(theirs, creditPackagesResponse).packages) {
       const url = new URL(p.payment_link);
       expect(url.searchParams.get('client_reference_id')).toBe(other.userId);
       expect(url.searchParams.get('prefilled_email')).toBe(other.email);
@@ -273,7 +291,7 @@ describe('packages in Stripe mode', () => {
     expect(fake.requestsTo('POST', '/v1/payment_links').filter((r) => r.status === 200)).toHaveLength(3);
     const stored = new Set((await t.database.db.select().from(creditPackages)).map((r) => r.stripePaymentLinkUrl));
     for (const res of answers) {
-      for (const p of json(res).data.packages) {
+      for (const p of data(res, creditPackagesResponse).packages) {
         const url = new URL(p.payment_link);
         expect(stored.has(`${url.origin}${url.pathname}`)).toBe(true);
       }
@@ -312,8 +330,8 @@ describe('checkout.session.completed', () => {
     const event = completed(session);
     const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(event)));
     for (const res of answers) expect(res.statusCode, res.body).toBe(200);
-    expect(answers.filter((r) => json(r).data.duplicate === false)).toHaveLength(1);
-    expect(answers.filter((r) => json(r).data.duplicate === true)).toHaveLength(9);
+    expect(answers.filter((r) => data(r, stripeWebhookResponse).duplicate === false)).toHaveLength(1);
+    expect(answers.filter((r) => data(r, stripeWebhookResponse).duplicate === true)).toHaveLength(9);
 
     await expectBalance(buyer, '27.0000');
     expect((await balanceOf(buyer)).lifetime_purchased).toBe('20.0000');
@@ -350,7 +368,7 @@ describe('checkout.session.completed', () => {
   it('verifies a body with non-ASCII text (the raw bytes are what Stripe signs)', async () => {
     const buyer = await newBuyer();
     const session = await sessionFor(buyer, 'Starter', {
-      customer_details: { address: null, email: buyer.email, name: 'Zoë Ångström 🎨 日本', phone: null, tax_exempt: 'none', tax_ids: [] },
+      customer_details: { address: null, business_name: null, email: buyer.email, individual_name: null, name: 'Zoë Ångström 🎨 日本', phone: null, tax_exempt: 'none', tax_ids: [] },
     });
     await expectAccepted(await deliver(completed(session)));
     await expectBalance(buyer, '10.0000');
@@ -362,7 +380,7 @@ describe('checkout.session.completed', () => {
     fake.clearRequests();
     const res = await t.call('GET', `/api/payments/checkout-status?session_id=${session.id}`, { session: buyer });
     expect(res.statusCode, res.body).toBe(200);
-    expect(json(res).data).toEqual({
+    expect(data(res, checkoutStatusSchema)).toEqual({
       session_id: session.id,
       status: 'completed',
       credits_purchased: '5.0000',
@@ -378,10 +396,10 @@ describe('checkout.session.completed', () => {
 describe('webhook signature', () => {
   async function expectRefused(res: Awaited<ReturnType<typeof deliver>>) {
     expect(res.statusCode, res.body).toBe(400);
-    expect(json(res)).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR', message: expect.any(String) } });
+    expect(error(res)).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.any(String) });
   }
 
-  const cases: Array<[string, (event: Record<string, any>) => Promise<Awaited<ReturnType<typeof deliver>>>]> = [
+  const cases: Array<[string, (event: FakeStripeEvent<CheckoutSession>) => Promise<Awaited<ReturnType<typeof deliver>>>]> = [
     [
       'a tampered body',
       async (event) => {
@@ -470,7 +488,7 @@ describe('return page and webhook settle one checkout', () => {
 
     const res = await t.call('GET', statusUrl(session.id), { session: buyer });
     expect(res.statusCode, res.body).toBe(200);
-    expect(json(res).data).toMatchObject({ session_id: session.id, status: 'completed', credits_purchased: '22.0000', package_name: 'Creator', test_mode: false });
+    expect(data(res, checkoutStatusSchema)).toMatchObject({ session_id: session.id, status: 'completed', credits_purchased: '22.0000', package_name: 'Creator', test_mode: false });
     expect(fake.requests.map((r) => [r.method, r.path, r.headers.authorization])).toEqual([
       ['GET', `/v1/checkout/sessions/${session.id}`, `Bearer ${API_KEY}`],
     ]);
@@ -484,7 +502,7 @@ describe('return page and webhook settle one checkout', () => {
     // Asking again answers from the database.
     fake.clearRequests();
     const again = await t.call('GET', statusUrl(session.id), { session: buyer });
-    expect(json(again).data.status).toBe('completed');
+    expect(data(again, checkoutStatusSchema).status).toBe('completed');
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -494,7 +512,7 @@ describe('return page and webhook settle one checkout', () => {
     fake.addSession(session);
     fake.clearRequests();
     const res = await t.call('GET', statusUrl(session.id), { session: buyer });
-    expect(json(res).data).toMatchObject({ status: 'completed', credits_purchased: '22.0000' });
+    expect(data(res, checkoutStatusSchema)).toMatchObject({ status: 'completed', credits_purchased: '22.0000' });
     await expectBalance(buyer, '27.0000');
     expect(await ledgerOf(buyer)).toEqual(sorted([SIGNUP, ['purchase', '20.0000'], ['bonus', '2.0000']]));
   });
@@ -524,7 +542,7 @@ describe('return page and webhook settle one checkout', () => {
     for (const id of [settled.id, unsettled.id]) {
       const res = await t.call('GET', statusUrl(id), { session: other });
       expect(res.statusCode, res.body).toBe(404);
-      expect(json(res)).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+      expect(error(res)).toMatchObject({ code: 'NOT_FOUND' });
     }
     expect(await paymentOf(unsettled.id)).toBeUndefined();
     await expectBalance(other, '5.0000');
@@ -537,7 +555,7 @@ describe('return page and webhook settle one checkout', () => {
     const id = stripeId('cs_test', 58);
     const res = await t.call('GET', statusUrl(id), { session: buyer });
     expect(res.statusCode, res.body).toBe(404);
-    expect(json(res).error.code).toBe('NOT_FOUND');
+    expect(error(res).code).toBe('NOT_FOUND');
     expect(fake.requests.map((r) => r.status)).toEqual([404]); // not retried
     await expectBalance(buyer, '5.0000');
   });
@@ -559,7 +577,7 @@ describe('asynchronous payments', () => {
     // The return page meanwhile: Stripe still says unpaid.
     fake.addSession(session);
     const pending = await t.call('GET', `/api/payments/checkout-status?session_id=${session.id}`, { session: buyer });
-    expect(json(pending).data.status).toBe('pending');
+    expect(data(pending, checkoutStatusSchema).status).toBe('pending');
     await expectBalance(buyer, '5.0000');
 
     const succeeded = stripeEvent('checkout.session.async_payment_succeeded', { ...session, payment_status: 'paid' });
@@ -679,7 +697,7 @@ describe('refunds', () => {
 
     const early = await deliver(refund);
     expect(early.statusCode, early.body).toBe(409);
-    expect(json(early)).toMatchObject({ success: false, error: { code: 'CONFLICT' } });
+    expect(error(early)).toMatchObject({ code: 'CONFLICT' });
     expect(await eventRecorded(refund.id)).toBe(false);
     expect(await paymentOf(session.id)).toBeUndefined();
     await expectBalance(buyer, '5.0000');
@@ -851,13 +869,13 @@ describe('test checkout in Stripe mode', () => {
     const paymentsBefore = await paymentCount();
     const page = await t.call('GET', `/api/payments/test-checkout/${pkg.id}`, { session: buyer });
     expect(page.statusCode).toBe(404);
-    expect(json(page).error.code).toBe('NOT_FOUND');
+    expect(error(page).code).toBe('NOT_FOUND');
     const open = await t.call('POST', `/api/payments/test-checkout/${pkg.id}/open`, { session: buyer });
     expect(open.statusCode, open.body).toBe(404);
-    expect(json(open).error.code).toBe('NOT_FOUND');
+    expect(error(open).code).toBe('NOT_FOUND');
     const confirm = await t.call('POST', `/api/payments/test-checkout/${pkg.id}/confirm`, { session: buyer, body: { checkout_id: 'cs_test_abcdefgh' } });
     expect(confirm.statusCode, confirm.body).toBe(404);
-    expect(json(confirm).error.code).toBe('NOT_FOUND');
+    expect(error(confirm).code).toBe('NOT_FOUND');
     expect(await paymentCount()).toBe(paymentsBefore);
     await expectBalance(buyer, '5.0000');
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectProviderError } from '../../test-support/fake-ai/expect-provider-error.ts';
 import { GEMINI_OUTPUT_COLOR, startFakeGemini, type FakeGemini } from '../../test-support/fake-ai/gemini.ts';
 import { refusedUrl, solidPng } from '../../test-support/fake-ai/http.ts';
+import { geminiGenerateContentBody, jsonOf } from '../../test-support/fake-ai/request-bodies.ts';
 import { makeJpeg, makePng } from '../../test-support/media.ts';
 import { createGeminiProvider, GEMINI_DEFAULTS, variabilityToTemperature, type GeminiProvider } from './gemini.ts';
 import { settlesBefore } from '../../test-support/timing.ts';
@@ -22,6 +23,8 @@ beforeEach(() => {
 });
 
 const last = () => fake.requests.at(-1)!;
+/** The body of the last request, as Gemini's reference defines it. */
+const sent = () => jsonOf(last(), geminiGenerateContentBody);
 
 describe('Gemini image editing', () => {
   it('sends the image as inline_data, the prompt as text, TEXT+IMAGE modalities and the key header', async () => {
@@ -33,14 +36,15 @@ describe('Gemini image editing', () => {
     expect(request.headers['x-goog-api-key']).toBe(fake.apiKey);
     expect(request.query.key).toBeUndefined();
     expect(request.headers['content-type']).toMatch(/^application\/json/);
-    const parts = request.json.contents[0].parts;
+    const body = jsonOf(request, geminiGenerateContentBody);
+    const parts = body.contents[0]!.parts;
     expect(parts).toHaveLength(2);
-    expect(parts[0].inline_data.mime_type).toBe('image/png');
-    expect(Buffer.from(parts[0].inline_data.data, 'base64').equals(source)).toBe(true);
+    expect(parts[0]!.inline_data!.mime_type).toBe('image/png');
+    expect(Buffer.from(parts[0]!.inline_data!.data, 'base64').equals(source)).toBe(true);
     expect(parts[1]).toEqual({ text: 'Make the sky purple' });
-    expect(request.json.generationConfig.responseModalities).toEqual(['TEXT', 'IMAGE']);
-    expect(request.json.generationConfig.temperature).toBe(1);
-    expect(request.json.generationConfig.imageConfig).toBeUndefined();
+    expect(body.generationConfig!.responseModalities).toEqual(['TEXT', 'IMAGE']);
+    expect(body.generationConfig!.temperature).toBe(1);
+    expect(body.generationConfig!.imageConfig).toBeUndefined();
   });
 
   it('reads the returned inline image and text into the result', async () => {
@@ -70,20 +74,20 @@ describe('Gemini image editing', () => {
       variability: 1,
     });
 
-    const parts = last().json.contents[0].parts;
-    expect(parts.map((p: { inline_data?: { mime_type: string } }) => p.inline_data?.mime_type ?? 'text')).toEqual(['image/png', 'image/jpeg', 'image/png', 'text']);
-    expect(Buffer.from(parts[1].inline_data.data, 'base64').equals(second)).toBe(true);
-    expect(Buffer.from(parts[2].inline_data.data, 'base64').equals(mask)).toBe(true);
-    expect(parts[3].text).toMatch(/^Put the logo on the shirt\n\n.*mask.*white/s);
-    expect(last().json.generationConfig.imageConfig).toEqual({ aspectRatio: '16:9' });
-    expect(last().json.generationConfig.temperature).toBe(0.2);
+    const parts = sent().contents[0]!.parts;
+    expect(parts.map((p) => p.inline_data?.mime_type ?? 'text')).toEqual(['image/png', 'image/jpeg', 'image/png', 'text']);
+    expect(Buffer.from(parts[1]!.inline_data!.data, 'base64').equals(second)).toBe(true);
+    expect(Buffer.from(parts[2]!.inline_data!.data, 'base64').equals(mask)).toBe(true);
+    expect(parts[3]!.text).toMatch(/^Put the logo on the shirt\n\n.*mask.*white/s);
+    expect(sent().generationConfig!.imageConfig).toEqual({ aspectRatio: '16:9' });
+    expect(sent().generationConfig!.temperature).toBe(0.2);
     const meta = await sharp(result.data).metadata();
     expect([meta.width, meta.height]).toEqual([64, 36]);
   });
 
   it('leaves out an aspect ratio the model does not take', async () => {
     await gemini.editImage({ images: [{ data: source, mime: 'image/png' }], prompt: 'x', aspectRatio: '7:5' });
-    expect(last().json.generationConfig.imageConfig).toBeUndefined();
+    expect(sent().generationConfig!.imageConfig).toBeUndefined();
   });
 
   it('maps variability 1…10 to temperature 0.2…2', () => {
@@ -99,11 +103,11 @@ describe('Gemini text', () => {
 
     expect(result).toEqual({ text: 'A gradient from black to red.', provider: 'Gemini' });
     expect(last().path).toBe(`/v1beta/models/${GEMINI_DEFAULTS.textModel}:generateContent`);
-    const parts = last().json.contents[0].parts;
-    expect(Buffer.from(parts[0].inline_data.data, 'base64').equals(jpeg)).toBe(true);
-    expect(parts[0].inline_data.mime_type).toBe('image/jpeg');
-    expect(parts[1].text).toBe('Write a caption');
-    expect(last().json.generationConfig).toBeUndefined();
+    const parts = sent().contents[0]!.parts;
+    expect(Buffer.from(parts[0]!.inline_data!.data, 'base64').equals(jpeg)).toBe(true);
+    expect(parts[0]!.inline_data!.mime_type).toBe('image/jpeg');
+    expect(parts[1]!.text).toBe('Write a caption');
+    expect(sent().generationConfig).toBeUndefined();
   });
 
   it('refines text with the instruction as the system instruction and the text as user content', async () => {
@@ -111,8 +115,8 @@ describe('Gemini text', () => {
     const result = await gemini.refine({ text: 'hi there friends', instruction: 'Fix punctuation' });
 
     expect(result).toEqual({ text: 'Hi there, friends!', provider: 'Gemini' });
-    expect(last().json.systemInstruction.parts[0].text).toContain('Instruction: Fix punctuation');
-    expect(last().json.contents).toEqual([{ role: 'user', parts: [{ text: 'hi there friends' }] }]);
+    expect(sent().systemInstruction!.parts[0]!.text).toContain('Instruction: Fix punctuation');
+    expect(sent().contents).toEqual([{ role: 'user', parts: [{ text: 'hi there friends' }] }]);
   });
 
   it('uses the models named in the settings', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectProviderError } from '../../test-support/fake-ai/expect-provider-error.ts';
 import { field, refusedUrl, solidPng } from '../../test-support/fake-ai/http.ts';
 import { OPENAI_OUTPUT_COLOR, startFakeOpenAi, type FakeOpenAi } from '../../test-support/fake-ai/openai.ts';
+import { jsonOf, openAiChatBody } from '../../test-support/fake-ai/request-bodies.ts';
 import { makeJpeg, makePng } from '../../test-support/media.ts';
 import { createOpenAiProvider, OPENAI_DEFAULTS, sizeForAspect, type OpenAiProvider } from './openai.ts';
 import { settlesBefore } from '../../test-support/timing.ts';
@@ -120,11 +121,13 @@ describe('OpenAI chat: vision and refinement', () => {
     const request = last();
     expect(request.path).toBe('/v1/chat/completions');
     expect(request.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
-    expect(request.json.model).toBe(OPENAI_DEFAULTS.chatModel);
-    const content = request.json.messages[0].content;
+    const body = jsonOf(request, openAiChatBody);
+    expect(body.model).toBe(OPENAI_DEFAULTS.chatModel);
+    const content = body.messages[0]!.content;
+    if (typeof content === 'string') throw new Error('expected the image and the prompt as content parts');
     expect(content[0]).toEqual({ type: 'text', text: 'Caption this' });
-    expect(content[1].type).toBe('image_url');
-    expect(content[1].image_url.url).toBe(`data:image/jpeg;base64,${jpeg.toString('base64')}`);
+    expect(content[1]!.type).toBe('image_url');
+    expect(content[1]!.image_url!.url).toBe(`data:image/jpeg;base64,${jpeg.toString('base64')}`);
   });
 
   it('refines text with a system instruction and the text as the user message', async () => {
@@ -132,9 +135,9 @@ describe('OpenAI chat: vision and refinement', () => {
     const result = await openai.refine({ text: 'A rather long text here.', instruction: 'Make it shorter' });
 
     expect(result).toEqual({ text: 'Shorter text.', provider: 'OpenAI' });
-    const [system, user] = last().json.messages;
-    expect(system.role).toBe('system');
-    expect(system.content).toContain('Instruction: Make it shorter');
+    const [system, user] = jsonOf(last(), openAiChatBody).messages;
+    expect(system!.role).toBe('system');
+    expect(system!.content).toContain('Instruction: Make it shorter');
     expect(user).toEqual({ role: 'user', content: 'A rather long text here.' });
   });
 
@@ -143,7 +146,7 @@ describe('OpenAI chat: vision and refinement', () => {
     expect(other.name).toBe('Groq');
     expect((await other.refine({ text: 'a', instruction: 'b' })).provider).toBe('Groq');
     expect(last().headers['openai-organization']).toBe('org-123');
-    expect(last().json.model).toBe('llama-3.3');
+    expect(jsonOf(last(), openAiChatBody).model).toBe('llama-3.3');
   });
 });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectProviderError } from '../../test-support/fake-ai/expect-provider-error.ts';
 import { refusedUrl } from '../../test-support/fake-ai/http.ts';
 import { REPLICATE_OUTPUT_COLOR, startFakeReplicate, type FakeReplicate } from '../../test-support/fake-ai/replicate.ts';
+import { jsonOf, replicateCreateBody } from '../../test-support/fake-ai/request-bodies.ts';
 import { makePng } from '../../test-support/media.ts';
 import { createReplicateUpscaler, REPLICATE_DEFAULTS, type ReplicateSettings, type ReplicateUpscaler } from './replicate.ts';
 import type { UpscaleRequest } from './types.ts';
@@ -49,8 +50,9 @@ describe('Replicate upscaling', () => {
     expect(create.path).toBe('/v1/predictions');
     expect(create.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
     expect(create.headers.prefer).toBe('wait=4');
-    expect(create.json.version).toBe(REPLICATE_DEFAULTS.version);
-    expect(create.json.input).toEqual({
+    const body = jsonOf(create, replicateCreateBody);
+    expect(body.version).toBe(REPLICATE_DEFAULTS.version);
+    expect(body.input).toEqual({
       image: `data:image/png;base64,${source.toString('base64')}`,
       scale_factor: 2,
       num_inference_steps: 18,
@@ -77,7 +79,7 @@ describe('Replicate upscaling', () => {
 
   it('high quality at 4x runs more steps and leaves unset options to the model', async () => {
     const result = await upscale({ scale: 4, tier: 'high_quality' });
-    const input = fake.requests[0]!.json.input;
+    const { input } = jsonOf(fake.requests[0]!, replicateCreateBody);
     expect(input.scale_factor).toBe(4);
     expect(input.num_inference_steps).toBe(30);
     expect(Object.keys(input)).not.toContain('prompt');
@@ -103,7 +105,7 @@ describe('Replicate upscaling', () => {
     const official = fast({ model: 'nightmareai/real-esrgan' });
     const result = await upscale({}, official);
     expect(fake.requests[0]!.path).toBe('/v1/models/nightmareai/real-esrgan/predictions');
-    expect(fake.requests[0]!.json.version).toBeUndefined();
+    expect(jsonOf(fake.requests[0]!, replicateCreateBody).version).toBeUndefined();
     expect(result.model).toBe('nightmareai/real-esrgan');
   });
 

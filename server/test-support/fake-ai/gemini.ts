@@ -8,6 +8,7 @@ import {
   type FakeAnswer,
   type RecordedAiRequest,
 } from './http.ts';
+import { geminiGenerateContentBody, type GeminiGenerateContentBody, type GeminiGenerationConfig } from './request-bodies.ts';
 
 /**
  * A fake Gemini API on a loopback port: `POST /v1beta/models/{model}:generateContent`, key in
@@ -81,10 +82,11 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}) {
       return { status: 404, body: googleError(404, 'NOT_FOUND', `The requested URL ${request.path} was not found on this server.`) };
     }
     const model = match[1]!;
-    const body = request.json;
-    if (!body || !Array.isArray(body.contents) || body.contents.length === 0) {
+    const parsed = geminiGenerateContentBody.safeParse(request.json);
+    if (!parsed.success) {
       return { status: 400, body: googleError(400, 'INVALID_ARGUMENT', '* GenerateContentRequest.contents: contents is not specified\n') };
     }
+    const body = parsed.data;
 
     const failure = failures.shift();
     if (failure !== undefined && typeof failure !== 'object') {
@@ -93,8 +95,8 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}) {
     }
     const delayMs = delayOf(failure);
 
-    const config = body.generationConfig ?? body.generation_config ?? {};
-    const modalities: string[] = (config.responseModalities ?? config.response_modalities ?? []).map((m: string) => m.toUpperCase());
+    const config: GeminiGenerationConfig = body.generationConfig ?? body.generation_config ?? {};
+    const modalities = (config.responseModalities ?? config.response_modalities ?? []).map((m) => m.toUpperCase());
     const parts: unknown[] = [];
     if (modalities.includes('IMAGE')) {
       const png = await outputImage(body, config);
@@ -196,11 +198,11 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}) {
     }
   }
 
-  async function outputImage(body: any, config: any): Promise<Buffer> {
-    const aspect: string | undefined = config.imageConfig?.aspectRatio ?? config.image_config?.aspect_ratio;
+  async function outputImage(body: GeminiGenerateContentBody, config: GeminiGenerationConfig): Promise<Buffer> {
+    const aspect = config.imageConfig?.aspectRatio ?? config.image_config?.aspect_ratio;
     const ratio = aspect ? /^(\d+):(\d+)$/.exec(aspect) : null;
     if (ratio) return solidPng(64, (64 * Number(ratio[2])) / Number(ratio[1]), GEMINI_OUTPUT_COLOR);
-    const firstInline = (body.contents[0]?.parts ?? []).map((p: any) => p.inline_data ?? p.inlineData).find(Boolean);
+    const firstInline = (body.contents[0]?.parts ?? []).map((p) => p.inline_data ?? p.inlineData).find(Boolean);
     const size = firstInline ? await imageSize(Buffer.from(firstInline.data, 'base64')) : undefined;
     return solidPng(size?.width ?? 32, size?.height ?? 32, GEMINI_OUTPUT_COLOR);
   }

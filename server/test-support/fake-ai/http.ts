@@ -21,8 +21,8 @@ export interface RecordedAiRequest {
   query: Record<string, string>;
   headers: IncomingHttpHeaders;
   rawBody: Buffer;
-  /** The parsed body when it was JSON. */
-  json?: any;
+  /** The parsed body when it was JSON; read it with `jsonOf(request, schema)` (request-bodies.ts). */
+  json?: unknown;
   /** Multipart text fields (every value, in order). */
   fields: Record<string, string[]>;
   /** Multipart file parts by field name. */

@@ -9,6 +9,7 @@ import {
   type FakeAnswer,
   type RecordedAiRequest,
 } from './http.ts';
+import { openAiChatBody, sentModel } from './request-bodies.ts';
 
 /**
  * A fake OpenAI-compatible API on a loopback port (base URL `{origin}/v1`, `Authorization: Bearer …`):
@@ -119,11 +120,12 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}) {
   }
 
   function chat(request: RecordedAiRequest, override?: Partial<{ content: string | null; refusal: string | null; finish_reason: string }>): FakeAnswer {
-    const model = request.json?.model;
-    if (!model) return { status: 400, body: openAiError('you must provide a model parameter', 'invalid_request_error') };
-    if (!Array.isArray(request.json?.messages)) {
+    if (!sentModel.safeParse(request.json).success) return { status: 400, body: openAiError('you must provide a model parameter', 'invalid_request_error') };
+    const body = openAiChatBody.safeParse(request.json);
+    if (!body.success) {
       return { status: 400, body: openAiError("Missing required parameter: 'messages'.", 'invalid_request_error', 'missing_required_parameter', 'messages') };
     }
+    const { model } = body.data;
     return {
       status: 200,
       body: {

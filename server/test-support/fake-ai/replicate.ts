@@ -8,6 +8,7 @@ import {
   type FakeAnswer,
   type RecordedAiRequest,
 } from './http.ts';
+import { replicateCreateBody, type ReplicateInput } from './request-bodies.ts';
 
 /**
  * A fake Replicate API on a loopback port (`Authorization: Bearer r8_…`), plus a second server standing
@@ -41,8 +42,27 @@ export interface FakeReplicateOptions {
   version?: string;
 }
 
+type PredictionStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+
+/** A prediction as the API answers it. */
+interface Prediction {
+  id: string;
+  model: string;
+  version: string;
+  input: ReplicateInput;
+  logs: string;
+  output: string[] | null;
+  data_removed: boolean;
+  error: string | null;
+  status: PredictionStatus;
+  created_at: string;
+  completed_at?: string;
+  metrics?: { predict_time: number; total_time: number };
+  urls: { cancel: string; get: string; stream: string; web: string };
+}
+
 interface StoredPrediction {
-  body: Record<string, any>;
+  body: Prediction;
   plan: Required<Omit<PlannedRun, 'error'>> & { error?: string };
   gets: number;
   filePath: string;
@@ -89,14 +109,15 @@ export async function startFakeReplicate(options: FakeReplicateOptions = {}) {
   async function route(request: RecordedAiRequest): Promise<FakeAnswer> {
     const modelRoute = /^\/v1\/models\/([^/]+)\/([^/]+)\/predictions$/.exec(request.path);
     if (request.method === 'POST' && (request.path === '/v1/predictions' || modelRoute)) {
-      const body = request.json ?? {};
-      if (!modelRoute && body.version !== version) {
+      const body = request.json;
+      const sentVersion = typeof body === 'object' && body !== null && 'version' in body ? body.version : undefined;
+      if (!modelRoute && sentVersion !== version) {
         return {
           status: 422,
           body: problem(422, 'Invalid version or not permitted', "The specified version does not exist (or perhaps you don't have permission to use it?)"),
         };
       }
-      return create(body.input, modelRoute ? `${modelRoute[1]}/${modelRoute[2]}` : 'philz1337x/clarity-upscaler', request.headers.prefer as string | undefined);
+      return create(body, modelRoute ? `${modelRoute[1]}/${modelRoute[2]}` : 'philz1337x/clarity-upscaler', request.headers.prefer as string | undefined);
     }
     const get = /^\/v1\/predictions\/([^/]+)$/.exec(request.path);
     if (request.method === 'GET' && get) {
@@ -123,8 +144,9 @@ export async function startFakeReplicate(options: FakeReplicateOptions = {}) {
     return { status: 404, body: problem(404, 'Not found', 'Not found.') };
   }
 
-  async function create(input: any, model: string, prefer: string | undefined): Promise<FakeAnswer> {
-    if (!input || typeof input !== 'object' || typeof input.image !== 'string') {
+  async function create(json: unknown, model: string, prefer: string | undefined): Promise<FakeAnswer> {
+    const body = replicateCreateBody.safeParse(json);
+    if (!body.success) {
       return {
         status: 422,
         body: problem(422, 'Input validation failed', '- input: image is required', {
@@ -134,8 +156,9 @@ export async function startFakeReplicate(options: FakeReplicateOptions = {}) {
     }
     const id = `fake${(++counter).toString(36).padStart(4, '0')}${Math.random().toString(36).slice(2, 14)}`;
     const planned = plans.shift() ?? {};
-    const plan = { polls: planned.polls ?? 0, outcome: planned.outcome ?? 'succeeded', outputMissing: planned.outputMissing ?? false, error: planned.error };
+    const plan: StoredPrediction['plan'] = { polls: planned.polls ?? 0, outcome: planned.outcome ?? 'succeeded', outputMissing: planned.outputMissing ?? false, error: planned.error };
 
+    const { input } = body.data;
     const comma = input.image.indexOf(',');
     const source = input.image.startsWith('data:') ? Buffer.from(input.image.slice(comma + 1), 'base64') : Buffer.alloc(0);
     const size = await imageSize(source);
@@ -172,8 +195,10 @@ export async function startFakeReplicate(options: FakeReplicateOptions = {}) {
   }
 
   function finish(stored: StoredPrediction) {
+    const { outcome } = stored.plan;
+    if (outcome === 'never') return; // callers do not finish such a run; this only narrows the status
     const body = stored.body;
-    body.status = stored.plan.outcome;
+    body.status = outcome;
     body.completed_at = new Date().toISOString();
     body.metrics = { predict_time: 4.2, total_time: 4.9 };
     if (stored.plan.outcome === 'succeeded') body.output = [`${delivery.origin}${stored.filePath}`];
