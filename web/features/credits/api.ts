@@ -1,11 +1,12 @@
 /** Credit and payment calls (spec 1 §7, spec 2 §7), checked against the shared schemas. */
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { creditsSchema, type Credits } from '../../../contract/auth.ts';
+import type { Credits } from '../../../contract/auth.ts';
 import {
   checkoutStatusSchema,
+  creditBalanceResponse,
   creditPackageSchema,
-  creditTransactionSchema,
+  creditPackagesResponse,
+  creditTransactionsResponse,
   testCheckoutOpenedSchema,
   type CheckoutStatus,
   type CreditPackage,
@@ -20,17 +21,17 @@ export const RECENT_TRANSACTIONS_LIMIT = 20;
 
 export async function fetchBalance(): Promise<Credits> {
   const data = await api.get<unknown>('/credits/balance');
-  return parseAnswer(z.object({ balance: creditsSchema }), data, CREDIT_INFO_ERROR).balance;
+  return parseAnswer(creditBalanceResponse, data, CREDIT_INFO_ERROR).balance;
 }
 
 export async function fetchTransactions(limit = RECENT_TRANSACTIONS_LIMIT): Promise<CreditTransaction[]> {
   const data = await api.get<unknown>('/credits/transactions', { query: { limit } });
-  return parseAnswer(z.object({ transactions: z.array(creditTransactionSchema) }), data, CREDIT_INFO_ERROR).transactions;
+  return parseAnswer(creditTransactionsResponse, data, CREDIT_INFO_ERROR).transactions;
 }
 
 export async function fetchPackages(): Promise<CreditPackage[]> {
   const data = await api.get<unknown>('/credits/packages');
-  return parseAnswer(z.object({ packages: z.array(creditPackageSchema) }), data, PACKAGES_ERROR).packages;
+  return parseAnswer(creditPackagesResponse, data, PACKAGES_ERROR).packages;
 }
 
 export const packagesQueryOptions = () => queryOptions({ queryKey: creditKeys.packages, queryFn: fetchPackages, staleTime: 60_000 });

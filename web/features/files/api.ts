@@ -5,11 +5,14 @@ import {
   fileListResponse,
   GALLERY_PAGE_SIZE,
   sharedFileSchema,
+  shareUrlResponse,
+  visibilityResponse,
   type GalleryItem,
   type SharedFile,
   type SharePlatform,
 } from '../../../contract/files.ts';
 import { api, parseAnswer } from '../../lib/api.ts';
+import { clearFilesRequest, deleteFileRequest } from '../../lib/file-requests.ts';
 import { contentKeys, fileKeys, type ShareKind } from '../../lib/query-keys.ts';
 
 export const GALLERY_MESSAGES = {
@@ -29,9 +32,9 @@ export async function fetchGalleryPage(tool: string | null, cursor: string | und
   return parseAnswer(fileListResponse, data, GALLERY_MESSAGES.load);
 }
 
-export const deleteFile = (id: string) => api.delete<{ deleted: true }>(`/files/delete/${encodeURIComponent(id)}`);
+export const deleteFile = (id: string) => deleteFileRequest(id, GALLERY_MESSAGES.delete);
 
-export const clearGallery = (tool: string | null) => api.delete<{ deleted: number }>('/files/clear', { query: { tool: tool ?? undefined } });
+export const clearGallery = (tool: string | null) => clearFilesRequest(tool, GALLERY_MESSAGES.clear);
 
 export async function fetchSharedFile(uuid: string): Promise<SharedFile> {
   return parseAnswer(sharedFileSchema, await api.get<unknown>(`/file/${encodeURIComponent(uuid)}`), FILE_MESSAGES.load);
@@ -41,12 +44,12 @@ const itemPath = (kind: ShareKind, id: string) => `/${kind}/${encodeURIComponent
 
 export async function toggleVisibility(kind: ShareKind, id: string): Promise<boolean> {
   const data = await api.post<unknown>(`${itemPath(kind, id)}/toggle-visibility`);
-  return parseAnswer(z.object({ is_public: z.boolean() }), data, GALLERY_MESSAGES.visibility).is_public;
+  return parseAnswer(visibilityResponse, data, GALLERY_MESSAGES.visibility).is_public;
 }
 
 export async function fetchShareUrl(kind: ShareKind, id: string): Promise<{ share_url: string; is_public: boolean }> {
   const data = await api.get<unknown>(`${itemPath(kind, id)}/share-url`);
-  return parseAnswer(z.object({ share_url: z.string(), is_public: z.boolean() }), data, 'Failed to load the share link');
+  return parseAnswer(shareUrlResponse, data, 'Failed to load the share link');
 }
 
 /** Counts a share; a failure is only logged (sharing itself already happened). */

@@ -1,16 +1,14 @@
 /** The mockup generator's calls (spec 2 §7): submit a job, then read its status. */
 import { z } from 'zod';
-import { mockupJobStatus, type MockupJobStatus, type mockupRequest } from '../../../contract/ai.ts';
+import { mockupJobStatus, mockupSubmittedResponse, type MockupJobStatus, type mockupRequest } from '../../../contract/ai.ts';
 import { api, parseAnswer } from '../../lib/api.ts';
 
 export type MockupBody = z.input<typeof mockupRequest>;
 
-const submitted = z.object({ job_id: z.string(), credits_held: z.string() });
-
 /** POST /api/ai/generate-image with toolName mockup-generator: holds the cost and queues the job. */
-export async function submitMockup(body: MockupBody, idempotencyKey?: string): Promise<z.infer<typeof submitted>> {
+export async function submitMockup(body: MockupBody, idempotencyKey?: string): Promise<z.infer<typeof mockupSubmittedResponse>> {
   const data = await api.post<unknown>('/ai/generate-image', body, { idempotencyKey });
-  return parseAnswer(submitted, data, 'Generation failed: the server answered in an unexpected shape');
+  return parseAnswer(mockupSubmittedResponse, data, 'Generation failed: the server answered in an unexpected shape');
 }
 
 /** GET /api/ai/mockup-job-status?job_id=… */

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { generatedImageResponse, type GeneratedImage, type morphRequest } from '../../../contract/ai.ts';
 import { fileListResponse } from '../../../contract/files.ts';
 import { api, parseAnswer } from '../../lib/api.ts';
+import { clearFilesRequest, deleteFileRequest } from '../../lib/file-requests.ts';
 import { fileKeys } from '../../lib/query-keys.ts';
 
 export const MORPHER_TOOL_ID = 'image-variator';
@@ -43,7 +44,7 @@ export async function fetchHistoryPage(param: HistoryPageParam, limit: number): 
 export const historyQueryKey = [...fileKeys.galleryFor(MORPHER_TOOL_ID), 'morpher-history'] as const;
 
 /** DELETE /api/files/delete/{id}: one history image (the same call the gallery makes). */
-export const deleteHistoryImage = (id: string) => api.delete<{ deleted: true }>(`/files/delete/${encodeURIComponent(id)}`);
+export const deleteHistoryImage = (id: string) => deleteFileRequest(id, MORPHER_MESSAGES.deleteFailed);
 
 /** DELETE /api/files/clear?tool=image-variator: every morpher image, the gallery's other tools untouched. */
-export const clearHistory = () => api.delete<{ deleted: number }>('/files/clear', { query: { tool: MORPHER_TOOL_ID } });
+export const clearHistory = () => clearFilesRequest(MORPHER_TOOL_ID, MORPHER_MESSAGES.clearFailed);
