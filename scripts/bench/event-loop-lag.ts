@@ -8,37 +8,26 @@
 import { initBackend, ModelCache, upscaleRgbWhole } from '../../server/providers/ai/local-upscaler/engine.ts';
 import { createLocalUpscaler } from '../../server/providers/ai/local-upscaler/index.ts';
 import { makeTestImage, rawRgb } from '../../server/providers/ai/local-upscaler/test-image.ts';
+import { lagsDuring } from '../../server/test-support/timing.ts';
 import { fmt, percentile, table } from './stats.ts';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 256);
-const INTERVAL_MS = 10;
-
-async function lagsDuring(work: () => Promise<unknown>) {
-  const lags: number[] = [];
-  let last = performance.now();
-  const timer = setInterval(() => {
-    const now = performance.now();
-    lags.push(Math.max(0, now - last - INTERVAL_MS));
-    last = now;
-  }, INTERVAL_MS);
-  const started = performance.now();
-  await work();
-  // The timer fires once the thread is free again: that sample is the wait the work caused.
-  await new Promise((resolve) => setTimeout(resolve, 3 * INTERVAL_MS));
-  clearInterval(timer);
-  return { seconds: (performance.now() - started) / 1000, lags };
+/** Lags while `work` runs, with its duration in seconds. */
+async function measure(work: () => Promise<unknown>) {
+  const { lags, elapsedMs } = await lagsDuring(work);
+  return { seconds: elapsedMs / 1000, lags };
 }
 
 const png = await makeTestImage(SIZE, SIZE);
 const rgb = await rawRgb(png);
 const upscaler = createLocalUpscaler();
 await upscaler.upscale({ image: { data: await makeTestImage(24, 16), mime: 'image/png' }, scale: 2, tier: 'standard' });
-const inWorker = await lagsDuring(() => upscaler.upscale({ image: { data: png, mime: 'image/png' }, scale: 2, tier: 'standard' }));
+const inWorker = await measure(() => upscaler.upscale({ image: { data: png, mime: 'image/png' }, scale: 2, tier: 'standard' }));
 await upscaler.close();
 
 await initBackend();
 const { model } = await new ModelCache().get('slim', 2);
-const onMain = await lagsDuring(() => upscaleRgbWhole(model, new Uint8Array(rgb.data), rgb.width, rgb.height));
+const onMain = await measure(() => upscaleRgbWhole(model, new Uint8Array(rgb.data), rgb.width, rgb.height));
 
 const row = (where: string, m: typeof inWorker) => ({
   where,

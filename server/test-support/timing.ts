@@ -30,3 +30,28 @@ export async function settlesBefore(promise: Promise<unknown>, ms: number): Prom
     clearTimeout(timer);
   }
 }
+
+/**
+ * The lags of a timer firing every `intervalMs` while `work` runs: how long a request arriving meanwhile would
+ * wait for this thread. A few quiet ticks before and after, so the sample taken when a blocked thread frees up
+ * is counted. Used by the worker test (against its control) and by scripts/bench/event-loop-lag.ts.
+ */
+export async function lagsDuring(work: () => Promise<unknown>, intervalMs = 10): Promise<{ lags: number[]; elapsedMs: number }> {
+  const lags: number[] = [];
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    lags.push(Math.max(0, now - last - intervalMs));
+    last = now;
+  }, intervalMs);
+  const quiet = () => new Promise((resolve) => setTimeout(resolve, 3 * intervalMs));
+  const started = performance.now();
+  try {
+    await quiet();
+    await work();
+    await quiet();
+  } finally {
+    clearInterval(timer);
+  }
+  return { lags, elapsedMs: performance.now() - started };
+}

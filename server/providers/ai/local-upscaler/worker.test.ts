@@ -7,6 +7,7 @@ import { ProviderError } from '../types.ts';
 import { createLocalUpscaler, type LocalUpscaler } from './index.ts';
 import { makeTestImage, rawRgb } from './test-image.ts';
 import { EngineWorker } from './worker-client.ts';
+import { lagsDuring } from '../../../test-support/timing.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '../../../..');
@@ -36,26 +37,10 @@ describe('local engine worker', () => {
     await upscaler.worker.close();
   });
 
-  /** Lags of a 10 ms timer while `work` runs: what a request arriving meanwhile would wait. */
-  async function lagsDuring(work: () => Promise<unknown>) {
-    const interval = 10;
-    const lags: number[] = [];
-    let last = performance.now();
-    const timer = setInterval(() => {
-      const now = performance.now();
-      lags.push(Math.max(0, now - last - interval));
-      last = now;
-    }, interval);
-    const started = performance.now();
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 3 * interval));
-      await work();
-      await new Promise((resolve) => setTimeout(resolve, 3 * interval));
-    } finally {
-      clearInterval(timer);
-    }
-    const elapsed = performance.now() - started;
-    return { lags, elapsed, p50: percentile(lags, 50), p99: percentile(lags, 99), max: Math.max(...lags) };
+  /** Lags while `work` runs, with the percentiles the assertions read. */
+  async function lagsOf(work: () => Promise<unknown>) {
+    const { lags, elapsedMs } = await lagsDuring(work);
+    return { lags, elapsed: elapsedMs, p50: percentile(lags, 50), p99: percentile(lags, 99), max: Math.max(...lags) };
   }
 
   // Compared with an in-test control, not a fixed number of milliseconds: on a loaded machine both sides slow
@@ -64,7 +49,7 @@ describe('local engine worker', () => {
     const image = { data: await makeTestImage(256, 256), mime: 'image/png' };
     // Warm-up outside the measurement: starting the worker thread and loading the model are one-time costs.
     await upscaler.upscale({ image: { data: await makeTestImage(24, 16), mime: 'image/png' }, scale: 2, tier: 'standard' });
-    const inWorker = await lagsDuring(async () => {
+    const inWorker = await lagsOf(async () => {
       const result = await upscaler.upscale({ image, scale: 2, tier: 'standard' });
       expect(result.data.length).toBeGreaterThan(0);
     });
@@ -74,7 +59,7 @@ describe('local engine worker', () => {
     const { initBackend, ModelCache, upscaleRgbWhole } = await import('./engine.ts');
     await initBackend();
     const { model } = await new ModelCache().get('slim', 2);
-    const onThisThread = await lagsDuring(() => upscaleRgbWhole(model, new Uint8Array(rgb256.data), rgb256.width, rgb256.height));
+    const onThisThread = await lagsOf(() => upscaleRgbWhole(model, new Uint8Array(rgb256.data), rgb256.width, rgb256.height));
 
     const line = (what: string, m: typeof inWorker) =>
       `${what}: ${(m.elapsed / 1000).toFixed(2)} s, ${m.lags.length} samples, p50 ${m.p50.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms, max ${m.max.toFixed(1)} ms`;
