@@ -9,16 +9,13 @@ import {
   fileListQuery,
   fileListResponse,
   fileServeQuery,
-  shareCountResponse,
   sharedFileSchema,
-  sharedRequest,
-  shareUrlResponse,
   uploadFileResponse,
-  visibilityResponse,
 } from '../../../contract/files.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { currentUser } from '../../http/session.ts';
+import { registerSharingRoutes } from '../sharing-routes.ts';
 import type { FileVariant, FilesService } from './service.ts';
 
 const tags = ['files'];
@@ -137,23 +134,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
     sendFile(deps.files, request, request.params.id, reply, 'social', 'inline'),
   );
 
-  app.post(
-    '/:id/toggle-visibility',
-    { config: { auth: 'user' }, schema: { tags, summary: 'Make public or private', params: fileIdParams, response: { 200: okSchema(visibilityResponse) } } },
-    async (request) => ok(await deps.files.toggleVisibility(currentUser(request).id, request.params.id)),
-  );
-
-  app.get(
-    '/:id/share-url',
-    { config: { auth: 'user' }, schema: { tags, summary: 'Link to the public file page', params: fileIdParams, response: { 200: okSchema(shareUrlResponse) } } },
-    async (request) => ok(await deps.files.shareUrl(currentUser(request).id, request.params.id)),
-  );
-
-  app.post(
-    '/:id/shared',
-    { config: { auth: 'public' }, schema: { tags, summary: 'Count a share', params: fileIdParams, body: sharedRequest, response: { 200: okSchema(shareCountResponse) } } },
-    async (request) => ok(await deps.files.recordShare(request.params.id, viewer(request))),
-  );
+  registerSharingRoutes(app, { tags, page: 'file page', params: fileIdParams, sharing: deps.files });
 };
 
 /** GET /api/file/{uuid}: the public file page. */
