@@ -1,17 +1,13 @@
 import { Readable } from 'node:stream';
-import { TOOL_CATALOGUE } from '../../../contract/tools.ts';
-import {
-  daysUntilDeletion,
-  downloadFilename,
-  type GalleryItem,
-  type SharedFile,
-} from '../../../contract/files.ts';
+import { downloadFilename, type SharedFile } from '../../../contract/files.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, badRequest, notFound, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.ts';
+import { notFound, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ObjectPage, ObjectStorage } from '../../providers/storage/storage.ts';
 import { findUserById } from '../auth/repository.ts';
 import { createSharing } from '../sharing.ts';
+import { parseRange, streamToBuffer } from './byte-range.ts';
+import { cursorOf, parseCursor, titleOf, toGalleryItem, toolTitle } from './gallery-item.ts';
 import { detectMedia, makeSocialImage, processImage, safeFilename } from './media.ts';
 import * as repo from './repository.ts';
 import type { FileRow } from './repository.ts';
@@ -62,9 +58,6 @@ export interface OpenedFile {
   isPublic: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const toolTitle = (id: string | null) => TOOL_CATALOGUE.find((t) => t.id === id)?.title ?? null;
-
 /** Files: storage, thumbnails, the gallery, public sharing and 30-day expiry. Access is owner or public. */
 export function createFilesService(deps: FilesDeps) {
   const { db, storage, clock, settings } = deps;
@@ -82,41 +75,7 @@ export function createFilesService(deps: FilesDeps) {
   const visibleFile = sharing.visible;
   const ownFile = sharing.own;
 
-  function title(file: FileRow): string {
-    return toolTitle(file.toolName) ?? file.originalFilename ?? file.entityType.replaceAll('_', ' ');
-  }
-
-  function galleryItem(file: FileRow): GalleryItem {
-    const meta = file.metadata ?? {};
-    return {
-      id: file.id,
-      image: `/api/files/thumbnail/${file.id}`,
-      fullImage: `/api/files/download/${file.id}`,
-      prompt: file.prompt,
-      timestamp: file.createdAt.toISOString(),
-      tool: file.toolName,
-      title: title(file),
-      content_type: file.fileType,
-      entity_type: file.entityType,
-      file_type: file.fileType,
-      is_public: file.isPublic,
-      days_until_deletion: daysUntilDeletion(file.expiresAt, clock.now()),
-      metadata: {
-        ...meta,
-        tool_name: file.toolName,
-        prompt: file.prompt,
-        original_filename: file.originalFilename,
-        hasThumbnail: !!file.thumbnailKey,
-        isThumbnail: false,
-        visibility: file.isPublic ? 'public' : 'private',
-        is_public: file.isPublic,
-        share_token: file.shareToken,
-        view_count: file.viewCount,
-        width: file.width,
-        height: file.height,
-      },
-    };
-  }
+  const galleryItem = (file: FileRow) => toGalleryItem(file, clock.now());
 
   /**
    * Removes a file's row, then its objects: a row always has its objects (a kill in between leaves only objects
@@ -186,18 +145,6 @@ export function createFilesService(deps: FilesDeps) {
       throw err;
     }
     return stored;
-  }
-
-  const cursorOf = (file: FileRow) => Buffer.from(`${file.createdAt.toISOString()}|${file.id}`).toString('base64url');
-  function parseCursor(cursor: string): { createdAt: Date; id: string } {
-    const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-    const createdAt = new Date(iso ?? '');
-    // The database must be able to take both: a real uuid, and a time within its timestamp range.
-    const year = createdAt.getUTCFullYear();
-    if (Number.isNaN(createdAt.getTime()) || year < 1 || year > 9999 || !UUID.test(id ?? '')) {
-      throw badRequest('cursor: invalid');
-    }
-    return { createdAt, id: id! };
   }
 
   return {
@@ -295,7 +242,7 @@ export function createFilesService(deps: FilesDeps) {
       return {
         uuid: file.id,
         filename: file.originalFilename ?? downloadFilename(toolTitle(file.toolName) ?? file.entityType, file.createdAt, ext),
-        title: title(file),
+        title: titleOf(file),
         entity_type: file.entityType,
         file_type: file.fileType,
         file_url: `/api/files/serve/${file.id}`,
@@ -318,7 +265,7 @@ export function createFilesService(deps: FilesDeps) {
       if (!file?.isPublic) return null;
       const owner = await findUserById(db, file.userId);
       return {
-        title: `${title(file)} by ${owner?.name ?? 'an Ampkit creator'}`,
+        title: `${titleOf(file)} by ${owner?.name ?? 'an Ampkit creator'}`,
         description: file.prompt ? file.prompt.slice(0, 200) : `Check out this ${file.entityType.replaceAll('_', ' ')} created with Ampkit`,
         image: file.fileType.startsWith('image/') ? `${base}/api/files/og/${file.id}` : null,
       };
@@ -363,29 +310,3 @@ export function createFilesService(deps: FilesDeps) {
 }
 
 export type FilesService = ReturnType<typeof createFilesService>;
-
-/** `bytes=start-end` (one range) within a size; 416 when it cannot be satisfied. */
-export function parseRange(header: string, size: number): { start: number; end: number } | undefined {
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return undefined;
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  if (start > end || start >= size) {
-    throw new AppError('RANGE_NOT_SATISFIABLE', 'The requested range is not available.', { size });
-  }
-  return { start, end };
-}
-
-async function streamToBuffer(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
-}

@@ -1,0 +1,59 @@
+import { daysUntilDeletion, type GalleryItem } from '../../../contract/files.ts';
+import { TOOL_CATALOGUE } from '../../../contract/tools.ts';
+import { badRequest } from '../../lib/errors.ts';
+import type { FileRow } from './repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const toolTitle = (id: string | null) => TOOL_CATALOGUE.find((t) => t.id === id)?.title ?? null;
+
+/** What a file is called where it is shown: its tool's title, else its name, else its kind. */
+export function titleOf(file: FileRow): string {
+  return toolTitle(file.toolName) ?? file.originalFilename ?? file.entityType.replaceAll('_', ' ');
+}
+
+/** A file as the gallery lists it; `now` counts down its deletion. */
+export function toGalleryItem(file: FileRow, now: Date): GalleryItem {
+  const meta = file.metadata ?? {};
+  return {
+    id: file.id,
+    image: `/api/files/thumbnail/${file.id}`,
+    fullImage: `/api/files/download/${file.id}`,
+    prompt: file.prompt,
+    timestamp: file.createdAt.toISOString(),
+    tool: file.toolName,
+    title: titleOf(file),
+    content_type: file.fileType,
+    entity_type: file.entityType,
+    file_type: file.fileType,
+    is_public: file.isPublic,
+    days_until_deletion: daysUntilDeletion(file.expiresAt, now),
+    metadata: {
+      ...meta,
+      tool_name: file.toolName,
+      prompt: file.prompt,
+      original_filename: file.originalFilename,
+      hasThumbnail: !!file.thumbnailKey,
+      isThumbnail: false,
+      visibility: file.isPublic ? 'public' : 'private',
+      is_public: file.isPublic,
+      share_token: file.shareToken,
+      view_count: file.viewCount,
+      width: file.width,
+      height: file.height,
+    },
+  };
+}
+
+/** The gallery's keyset cursor: a page continues after (created_at, id) of the last file. */
+export const cursorOf = (file: FileRow) => Buffer.from(`${file.createdAt.toISOString()}|${file.id}`).toString('base64url');
+export function parseCursor(cursor: string): { createdAt: Date; id: string } {
+  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(iso ?? '');
+  // The database must be able to take both: a real uuid, and a time within its timestamp range.
+  const year = createdAt.getUTCFullYear();
+  if (Number.isNaN(createdAt.getTime()) || year < 1 || year > 9999 || !UUID.test(id ?? '')) {
+    throw badRequest('cursor: invalid');
+  }
+  return { createdAt, id: id! };
+}
