@@ -4,16 +4,43 @@
  *    worker thread) against a direct call of the same upscaler (the overhead ratio).
  * 2. API latency of GET /api/auth/profile while that upscale runs, against idle (p50/p99 and the ratio):
  *    the model runs in a worker thread, so the event loop should stay free.
- * Run: `node --import tsx scripts/bench/ai.ts` (BENCH_RUNS=3 upscales each way).
+ * 3. Local vision (@vladmandic/human on wasm, in its worker thread): the cold first call (worker start + models),
+ *    then the median of BENCH_VISION_RUNS warm calls: the headshot face check (faces of astronaut.jpg), the person
+ *    mask (selfie segmentation) and object detection (centernet) on the test photos.
+ * Run: `node --import tsx scripts/bench/ai.ts` (BENCH_RUNS=3 upscales each way, BENCH_VISION_RUNS=7).
  */
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { createLocalUpscaler } from '../../server/providers/ai/local-upscaler/index.ts';
+import { sharedLocalVision } from '../../server/providers/ai/local-vision/index.ts';
 import { makeTestImage } from '../../server/providers/ai/local-upscaler/test-image.ts';
 import { createTestApp } from '../../server/test-support/app.ts';
 import { fmt, percentile, table, timeEach } from './stats.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const VISION_RUNS = Number(process.env.BENCH_VISION_RUNS ?? 7);
 const png = await makeTestImage(512, 512);
+
+// Local vision first, while nothing else is loaded: its cold start is what the first headshot after a restart pays.
+const vision = sharedLocalVision();
+const photo = (name: string) => readFile(new URL(`../../server/test-support/photos/${name}`, import.meta.url));
+const [astronaut, coffee] = await Promise.all([photo('astronaut.jpg'), photo('coffee.jpg')]);
+const rssBefore = process.memoryUsage().rss;
+const coldStarted = performance.now();
+await vision.faces(astronaut);
+const coldMs = performance.now() - coldStarted;
+const visionInfo = await vision.worker.info();
+await vision.personMask(astronaut); // first runs of each model compile its kernels
+await vision.objects(coffee);
+const visionRows = [
+  { what: 'face check: faces(astronaut.jpg 512x512)', run: () => vision.faces(astronaut) },
+  { what: 'person mask: personMask(astronaut.jpg), PNG out', run: () => vision.personMask(astronaut) },
+  { what: 'objects: objects(coffee.jpg 600x400)', run: () => vision.objects(coffee) },
+];
+const visionTimes = [];
+for (const row of visionRows) visionTimes.push({ what: row.what, samples: (await timeEach(VISION_RUNS, row.run)).samples });
+const rssAfter = process.memoryUsage().rss;
+await vision.close();
 
 // Direct: the upscaler on its own (the same shared worker and models the app uses).
 const direct = createLocalUpscaler();
@@ -65,6 +92,15 @@ try {
     table([
       { when: 'idle (baseline)', 'p50 ms': fmt(percentile(idle.samples, 50)), 'p99 ms': fmt(percentile(idle.samples, 99)), 'p99 ratio': '1.00' },
       { when: 'during upscale', 'p50 ms': fmt(percentile(samplesDuring, 50)), 'p99 ms': fmt(percentile(samplesDuring, 99)), 'p99 ratio': fmt(percentile(samplesDuring, 99) / percentile(idle.samples, 99)) },
+    ]),
+  );
+  console.log(`\nLocal vision (@vladmandic/human ${visionInfo.human} on tfjs ${visionInfo.tfjs} ${visionInfo.backend}, worker thread), median of ${VISION_RUNS} warm calls\n`);
+  console.log(
+    table([
+      { call: 'cold first call: worker start + wasm + 4 models + faces(astronaut)', ms: fmt(coldMs, 0) },
+      { call: `  of which model load (in the worker)`, ms: fmt(visionInfo.loadMs ?? 0, 0) },
+      ...visionTimes.map((v) => ({ call: v.what, ms: `${fmt(median(v.samples), 0)} (min ${fmt(Math.min(...v.samples), 0)}, max ${fmt(Math.max(...v.samples), 0)})` })),
+      { call: 'process RSS growth (worker + models + runs)', ms: `${fmt((rssAfter - rssBefore) / 1e6, 0)} MB` },
     ]),
   );
 } finally {

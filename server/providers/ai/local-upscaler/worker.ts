@@ -2,36 +2,18 @@
  * The local engine's worker thread: tfjs + ESRGAN models, loaded once and kept. One job at a time,
  * in arrival order; an 'abort' message stops the running job between patches.
  */
-import { readlinkSync } from 'node:fs';
-import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { blockedRequests, installNetworkGuard } from './network-guard.ts';
 import type { WorkerReply, WorkerRequest, WorkerStartData } from './protocol.ts';
+import { lowerThreadPriority } from './thread-priority.ts';
 
 /** The worker thread's nice value (0 normal … 19 lowest). */
 const WORKER_NICE = 10;
-let threadNice: number | undefined;
 
 installNetworkGuard();
-lowerThreadPriority();
+const threadNice = lowerThreadPriority(WORKER_NICE);
 // The engine (and tfjs) load after the guard is in place.
 const engine = await import('./engine.ts');
-
-/**
- * Linux keeps a nice value per thread: renice this one (found through /proc/thread-self) so that on a
- * busy machine the server's main thread wins the CPU over model inference. Elsewhere it is a no-op.
- */
-function lowerThreadPriority(): void {
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(tid) && tid > 0) {
-      os.setPriority(tid, WORKER_NICE);
-      threadNice = os.getPriority(tid);
-    }
-  } catch {
-    // not Linux, or not allowed: run at normal priority
-  }
-}
 
 const port = parentPort;
 if (!port) throw new Error('worker.ts must run in a worker thread');
