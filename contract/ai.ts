@@ -116,7 +116,7 @@ export const UPSCALE_RANGES = {
   sharpen: { min: 0, max: 10, step: 0.5 },
 } as const;
 
-export const ASPECT_RATIOS = ['original', '1:1', '4:5', '9:16', '16:9'] as const;
+export const ASPECT_RATIOS = ['original', '1:1', '4:5', '9:16', '16:9', '4:3', '3:4'] as const;
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 export const EXTEND_DIRECTIONS = ['top', 'bottom', 'left', 'right'] as const;
 export const EXTEND_AMOUNTS = [50, 100, 150] as const;
@@ -164,8 +164,40 @@ export const MOCKUP_MESSAGES = {
   noResult: 'Job completed but no result available',
 } as const;
 
+/**
+ * The local engine (no AI provider set) makes previews, not generative results: every answer it gives says so
+ * with this note (and `preview: true`), and it is priced by the `local` variant of the tool's service (seeded 0).
+ */
+export const LOCAL_PREVIEW_NOTE = 'Preview: local engine, no AI provider set';
+
+/** Time estimates shown beside each tool's button, by the engine that will run (never the provider's for a preview). */
+export const ENGINE_ESTIMATES: Record<string, { local: string; provider: string }> = {
+  'image-variator': { local: '1-5 s', provider: '10-30 s' },
+  'mockup-generator': { local: '5-15 s', provider: '30-60 s' },
+  'thumbnail-generator': { local: '2-6 s', provider: '15-40 s' },
+  'ai-headshot': { local: '2-8 s', provider: '30-60 s' },
+  'ai-photoshoot': { local: '1-4 s per photo', provider: '15-40 s per photo' },
+  'caption-generator': { local: '1-3 s', provider: '3-10 s' },
+};
+
+/** GET /api/ai/engines: which engine each image tool runs now, and the price variant it charges. */
+export const toolEngineSchema = z.object({
+  /** 'local' or the provider's key ('gemini', 'openai'). */
+  engine: z.string(),
+  /** Shown to the user: 'Local engine', 'Gemini'. */
+  label: z.string(),
+  preview: z.boolean(),
+  service_type: z.string(),
+  variant: z.string(),
+  estimate: z.string(),
+});
+export type ToolEngine = z.infer<typeof toolEngineSchema>;
+export const aiEnginesResponse = z.object({ tools: z.record(z.string(), toolEngineSchema) });
+export type AiEngines = z.infer<typeof aiEnginesResponse>;
+
 /** Base64 of an image, bare or as a data URL. */
-const imageDataString = z.string().min(16).max(40_000_000);
+export const imageDataString = z.string().min(16).max(40_000_000);
+export const imageMimeType = z.enum(['image/png', 'image/jpeg', 'image/webp']);
 const hexColor = z.string().regex(/^#?[0-9a-fA-F]{6}$/, 'Colours are hex like #f0f0f0');
 
 export const cropSchema = z.strictObject({
@@ -178,7 +210,7 @@ export const cropSchema = z.strictObject({
 export const morphRequest = z.strictObject({
   toolName: z.literal('image-variator').optional(),
   imageData: imageDataString,
-  mimeType: z.enum(['image/png', 'image/jpeg', 'image/webp']).optional(),
+  mimeType: imageMimeType.optional(),
   userPrompt: z.string().max(2000).optional(),
   prompt: z.string().max(2000).optional(),
   variability: z.number().int().min(VARIABILITY.min).max(VARIABILITY.max).default(VARIABILITY.default),
@@ -203,10 +235,14 @@ export const mockupRequest = z.strictObject({
   color2: hexColor.optional(),
   dimensions: z.enum(['landscape', 'square', 'portrait', 'story']).default('landscape'),
   shadow: z.boolean().default(true),
+  /** The spec's one-image shape (spec 2 §7): one artwork, its style inferred from the prompt (else custom). */
+  imageData: imageDataString.optional(),
+  mimeType: imageMimeType.optional(),
+  userPrompt: z.string().max(2000).optional(),
+  prompt: z.string().max(2000).optional(),
 });
 export type MockupRequest = z.infer<typeof mockupRequest>;
 
-export const generateImageRequest = z.union([mockupRequest, morphRequest]);
 
 export const generatedImageResponse = z.object({
   image: z.string(),
@@ -216,6 +252,8 @@ export const generatedImageResponse = z.object({
   credits_used: z.string(),
   generation_id: z.string(),
   processing_time_ms: z.number().int(),
+  /** Made by the local engine: a preview, priced by the `local` variant (LOCAL_PREVIEW_NOTE). */
+  preview: z.boolean(),
   debug: z.record(z.string(), z.unknown()).optional(),
 });
 export type GeneratedImage = z.infer<typeof generatedImageResponse>;

@@ -148,6 +148,15 @@ export const DEFAULT_PRICING: readonly PricingSeed[] = [
   { service_type: 'headshot', service_variant: 'standard', user_cost_credits: '0.5', actual_cost_usd: '0.04', description: 'Headshot generator: one headshot' },
   { service_type: 'photoshoot', service_variant: 'standard', user_cost_credits: '0.3', actual_cost_usd: '0.04', description: 'AI photoshoot: per generated image' },
   { service_type: 'caption', service_variant: 'standard', user_cost_credits: '0.05', actual_cost_usd: '0.002', description: 'Caption and hashtags for one image' },
+  // The local engine's previews (no AI provider set) cost nothing; the admin can price them later. Upscaling keeps its
+  // price: ESRGAN's result is real.
+  ...(['image_generation', 'preprocessing', 'mockup', 'thumbnail', 'headshot', 'photoshoot', 'caption'] as const).map((service_type) => ({
+    service_type,
+    service_variant: 'local',
+    user_cost_credits: '0',
+    actual_cost_usd: '0',
+    description: `${service_type.replace('_', ' ')}: local engine preview (no AI provider set)`,
+  })),
   ...upscaleEstimates.map(([provider, scale, tier, usd]) => ({
     service_type: 'upscale',
     service_variant: `${provider}_${scale}_${tier}`,

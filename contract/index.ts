@@ -7,3 +7,8 @@ export * from './files.ts';
 export * from './pricing.ts';
 export * from './system.ts';
 export * from './ai.ts';
+export * from './image-tools.ts';
+export * from './thumbnail.ts';
+export * from './headshot.ts';
+export * from './photoshoot.ts';
+export * from './captions.ts';

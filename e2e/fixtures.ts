@@ -30,8 +30,10 @@ async function freePort(): Promise<number> {
 
 /** Starts the real server (built web app, embedded database, SMTP to a local test server) as a child process. */
 async function startServer(settings: Record<string, string> = {}): Promise<RunningServer & { stop(): Promise<void> }> {
-  if (!fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))) {
-    throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does).');
+  // E2E_WEB_ROOT serves another build (one per person when several test at once); dist/web by default.
+  const webRoot = process.env.E2E_WEB_ROOT ?? path.join(root, 'dist', 'web');
+  if (!fs.existsSync(path.join(webRoot, 'index.html'))) {
+    throw new Error(`The web app is not built in ${webRoot}: run \`npm run build\` first (npm run test:e2e does).`);
   }
   const smtp = await startSmtpServer();
   const port = await freePort();
@@ -50,6 +52,7 @@ async function startServer(settings: Record<string, string> = {}): Promise<Runni
       DATA_DIR: dataDir,
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'warn',
+      WEB_ROOT: webRoot,
       // One browser signs in many times from one address in a run.
       RATE_LIMIT_MAGIC_LINK_PER_IP: '1000',
       RATE_LIMIT_MAGIC_LINK_PER_EMAIL: '100',

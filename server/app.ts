@@ -165,7 +165,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await registerWebApp(app, {
-    webRoot: deps.webRoot ?? defaultWebRoot,
+    webRoot: deps.webRoot ?? config.WEB_ROOT ?? defaultWebRoot,
     publicUrl: config.PUBLIC_URL,
     resolveMeta: async (pathname) => {
       const file = /^\/file\/([0-9a-f-]{36})$/i.exec(pathname);

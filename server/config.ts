@@ -29,6 +29,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Folder of the built web app (default dist/web): lets a test run serve its own build. */
+  WEB_ROOT: z.string().min(1).optional(),
   DATABASE_URL: optionalUrl,
 
   SMTP_URL: optionalUrl,
@@ -63,8 +65,8 @@ const schema = z.object({
   DEEPGRAM_BASE_URL: optionalUrl,
   /** Which configured provider edits images: auto picks Gemini, then OpenAI, then the local engine. */
   AI_IMAGE_PROVIDER: z.enum(['auto', 'local', 'gemini', 'openai']).default('auto'),
-  /** Mockups are drawn by the local templates; a provider can turn them photorealistic. */
-  AI_MOCKUP_PROVIDER: z.enum(['local', 'gemini', 'openai']).default('local'),
+  /** Who paints mockups: auto picks Gemini, then OpenAI, then the local engine's drawn templates (a free preview). */
+  AI_MOCKUP_PROVIDER: z.enum(['auto', 'local', 'gemini', 'openai']).default('auto'),
   UPSCALE_DEFAULT_PROVIDER: z.enum(['local', 'replicate']).default('local'),
   /** Longest wait for one AI provider call (defaults are each adapter's own: 1.5 to 10 minutes). */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),

@@ -104,6 +104,7 @@ export function createServices(deps: ServiceDeps) {
     credits,
     pricing,
     files,
+    content,
     jobs,
     providers: aiProviders,
     settings: {

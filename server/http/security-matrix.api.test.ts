@@ -141,6 +141,7 @@ describe('the route table', () => {
       [
         "user    DELETE /api/files/clear",
         "user    DELETE /api/files/delete/:id",
+        "user    GET /api/ai/engines",
         "user    GET /api/ai/mockup-job-status",
         "user    GET /api/ai/upscale-providers",
         "public  GET /api/auth/magic-status",
@@ -165,7 +166,9 @@ describe('the route table', () => {
         "public  GET /api/pricing/:slug",
         "public  GET /api/pricing/tools",
         "public  GET /api/tools/config",
+        "user    POST /api/ai/generate-caption",
         "user    POST /api/ai/generate-image",
+        "user    POST /api/ai/generate-image-variation",
         "user    POST /api/ai/upscale-image",
         "public  POST /api/auth/login",
         "public  POST /api/auth/logout",

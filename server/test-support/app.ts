@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../contract/constants.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { pricing } from '../db/schema/index.ts';
 import { createJobQueue } from '../jobs/queue.ts';
 import { manualClock } from '../lib/clock.ts';
 import { jobDefinitions } from '../services.ts';
@@ -101,6 +102,16 @@ export async function createTestApp(
     /** Ready objects in one line: signed-in users, files, generations, checkouts (builders.ts). */
     make,
     stateOf,
+    /**
+     * Sets a price as the admin's pricing table would: tests of charging set a price on the local engine's `local`
+     * variants (seeded 0, so a preview charges nothing) to see the hold, the capture and the 402.
+     */
+    async setPrice(serviceType: string, variant: string, credits: string) {
+      await database.db
+        .insert(pricing)
+        .values({ serviceType, serviceVariant: variant, userCostCredits: credits })
+        .onConflictDoUpdate({ target: [pricing.serviceType, pricing.serviceVariant], set: { userCostCredits: credits } });
+    },
     async close() {
       await queue?.stop();
       await app.close();

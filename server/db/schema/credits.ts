@@ -78,7 +78,7 @@ export const creditHolds = pgTable(
     index('credit_holds_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'open'`),
     index('credit_holds_user_idx').on(t.userId),
     check('credit_holds_status', sql`${t.status} in ('open','captured','released')`),
-    check('credit_holds_amount_pos', sql`${t.amount} > 0`),
+    check('credit_holds_amount_nonneg', sql`${t.amount} >= 0`),
   ],
 );
 

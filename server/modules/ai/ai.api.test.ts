@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatedImageResponse, mockupJobStatus, mockupSubmittedResponse, upscaleProvidersResponse, upscaleResponse } from '../../../contract/ai.ts';
+import { aiEnginesResponse, generatedImageResponse, LOCAL_PREVIEW_NOTE, mockupJobStatus, mockupSubmittedResponse, upscaleProvidersResponse, upscaleResponse } from '../../../contract/ai.ts';
 import { costPredictionSchema, creditBalanceResponse, creditTransactionsResponse } from '../../../contract/credits.ts';
 import { sub } from '../../../contract/decimal.ts';
 import { fileListResponse } from '../../../contract/files.ts';
@@ -37,16 +37,37 @@ describe('AI Image Morpher with the local engine', () => {
   });
   afterAll(() => t?.close());
 
+  it('is free by default: a preview, priced by the local variant (0), that says so in the answer, the record and the ledger', async () => {
+    const s = await t.make.user();
+    const engines = data(await t.call('GET', '/api/ai/engines', { session: s }), aiEnginesResponse).tools;
+    expect(engines['image-variator']).toEqual({ engine: 'local', label: 'Local engine', preview: true, service_type: 'image_generation', variant: 'local', estimate: '1-5 s' });
+    const quote = data(await t.call('GET', '/api/credits/predict-cost?service_type=image_generation&variant=local', { session: s }), costPredictionSchema);
+    expect(quote.required_credits).toBe('0.0000');
+    const res = await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makeJpeg(320, 240)), userPrompt: 'make it black and white', aspectRatio: '1:1' } });
+    const out = data(res, generatedImageResponse);
+    expect(out).toMatchObject({ provider: 'Local engine', preview: true, credits_used: '0.0000', text: expect.stringContaining(LOCAL_PREVIEW_NOTE) });
+    expect(await balance(t, s)).toBe('5.0000');
+    const [generation] = await t.database.db.select().from(generations).where(eq(generations.id, out.generation_id));
+    expect(generation).toMatchObject({ status: 'completed', provider: 'Local engine', serviceVariant: 'local', credits: '0.0000' });
+    expect(data(await t.call('GET', '/api/credits/transactions', { session: s }), creditTransactionsResponse).transactions.filter((x) => x.type === 'usage')).toEqual([]);
+  });
+
+  describe('priced by the admin (the local variants set above 0)', () => {
+    beforeAll(async () => {
+      await t.setPrice('image_generation', 'local', '0.25');
+      await t.setPrice('preprocessing', 'local', '0.05');
+    });
+
   it('makes a variation, stores it in the gallery, records the generation and charges the quoted price', async () => {
     const s = await t.make.user();
-    const quote = data(await t.call('GET', '/api/credits/predict-cost?service_type=image_generation', { session: s }), costPredictionSchema);
+    const quote = data(await t.call('GET', '/api/credits/predict-cost?service_type=image_generation&variant=local', { session: s }), costPredictionSchema);
     const res = await t.call('POST', '/api/ai/generate-image', {
       session: s,
       body: { imageData: b64(await makeJpeg(640, 480)), mimeType: 'image/jpeg', userPrompt: 'make it black and white', variability: 4 },
     });
     expect(res.statusCode, res.body).toBe(200);
     const out = data(res, generatedImageResponse);
-    expect(out).toMatchObject({ provider: 'Local engine', credits_used: quote.required_credits, text: expect.stringMatching(/black and white/) });
+    expect(out).toMatchObject({ provider: 'Local engine', credits_used: quote.required_credits, text: expect.stringMatching(/black and white/i) });
     expect(out.image).toBe(`/api/files/serve/${out.uuid}`);
     expect(await balance(t, s)).toBe('4.7500');
 
@@ -58,7 +79,7 @@ describe('AI Image Morpher with the local engine', () => {
     expect(generation).toMatchObject({ status: 'completed', tool: 'image-variator', provider: 'Local engine', credits: '0.2500', outputFileIds: [out.uuid] });
     expect(generation!.processingTimeMs).toBeGreaterThanOrEqual(0);
     const [usage] = data(await t.call('GET', '/api/credits/transactions', { session: s }), creditTransactionsResponse).transactions;
-    expect(usage).toMatchObject({ type: 'usage', amount: '-0.2500', description: 'AI Image Morpher' });
+    expect(usage).toMatchObject({ type: 'usage', amount: '-0.2500', description: 'AI Image Morpher (local engine preview)' });
   });
 
   it('crops, extends and changes the aspect ratio (charging the preprocessing)', async () => {
@@ -147,6 +168,8 @@ describe('AI Image Morpher with the local engine', () => {
     expect((await t.call('POST', '/api/ai/generate-image', { session: s, csrf: null, body })).statusCode).toBe(403);
     expect(await balance(t, s)).toBe('5.0000');
   });
+});
+
 });
 
 describe('AI Image Morpher with Gemini (fake server)', () => {
@@ -338,6 +361,7 @@ describe('mockup generator jobs', () => {
   let s: TestSession;
   beforeAll(async () => {
     t = await createTestApp({}, { queue: true });
+    await t.setPrice('mockup', 'local', '0.5');
     s = await t.make.user();
   });
   afterAll(() => t?.close());
@@ -427,6 +451,7 @@ describe('nothing left behind: abandoned generations and hold expiry', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ HOLD_TTL_MINUTES: '7' });
+    await t.setPrice('image_generation', 'local', '0.25');
   });
   afterAll(() => t?.close());
 
@@ -484,6 +509,7 @@ describe('one size limit for every image that enters the system', () => {
   let padded: Buffer;
   beforeAll(async () => {
     t = await createTestApp(); // UPLOAD_MAX_IMAGE_BYTES at its default, 20 MB
+    await t.setPrice('image_generation', 'local', '0.25');
     // A real 22 MB PNG well within the pixel limit: noise does not compress.
     const side = 2720;
     big = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();

@@ -7,6 +7,7 @@ import type { CreditsService } from '../credits/service.ts';
 import type { FileRow } from '../files/repository.ts';
 import type { FilesService, SaveFileInput, StoredFile } from '../files/service.ts';
 import type { PricingService } from '../pricing/service.ts';
+import { isLocalEngine, variantFor } from '../../providers/ai/engine.ts';
 import { classifyFailure, failedMessage } from './failure.ts';
 import * as repo from './repository.ts';
 import type { GenerationRow } from './repository.ts';
@@ -16,7 +17,10 @@ export interface PaidWork {
   userId: string;
   /** The tool's catalogue slug: 'image-variator', 'mockup-generator', … */
   tool: string;
-  /** The pricing row charged (serviceType, variant), which also names the hold and the ledger line's type. */
+  /**
+   * The pricing row charged (serviceType, variant), which also names the hold and the ledger line's type. Without a
+   * variant the engine decides: the local engine's previews charge `local` (seeded 0), a provider `standard`.
+   */
   serviceType: string;
   variant?: string;
   /** Units of that price (a mockup's styles); one when not given. */
@@ -57,6 +61,8 @@ export interface Produced {
   model?: string | null;
   /** The real cost when it came in under the quote (transcription's real duration); the rest is released. */
   amount?: string;
+  /** Rows the output needs beside its files (a caption's content item), written in the charging transaction. */
+  record?: (tx: DbOrTx, generationId: string) => Promise<unknown>;
 }
 
 export interface Completed {
@@ -65,6 +71,8 @@ export interface Completed {
   files: FileRow[];
   charged: string;
   processingTimeMs: number;
+  /** Made by the local engine: the answer says it is a preview. */
+  preview: boolean;
 }
 
 export interface LifecycleDeps {
@@ -119,17 +127,19 @@ export function createLifecycle(deps: LifecycleDeps) {
   }
 
   async function quote(work: PaidWork): Promise<string> {
-    let amount = await pricing.price(work.serviceType, work.variant ?? 'standard');
+    let amount = await pricing.price(work.serviceType, work.variant ?? variantFor(work.provider));
     if (work.quantity !== undefined) amount = mul(amount, String(work.quantity));
-    for (const extra of work.extras ?? []) amount = add(amount, await pricing.price(extra.serviceType, extra.variant ?? 'standard'));
+    for (const extra of work.extras ?? []) amount = add(amount, await pricing.price(extra.serviceType, extra.variant ?? variantFor(work.provider)));
     return amount;
   }
 
   async function start(work: PaidWork): Promise<Run> {
     const amount = await quote(work);
     const startedAt = Date.now();
-    const variant = work.variant ?? 'standard';
-    const hold = await credits.hold({ userId: work.userId, amount, serviceType: work.serviceType, variant, description: work.description });
+    const variant = work.variant ?? variantFor(work.provider);
+    // The receipt says which engine ran: a local preview is named as one on the ledger line.
+    const description = isLocalEngine(work.provider) ? `${work.description} (local engine preview)` : work.description;
+    const hold = await credits.hold({ userId: work.userId, amount, serviceType: work.serviceType, variant, description });
     const uploads: StoredFile[] = [];
     try {
       for (const upload of work.uploads ?? []) uploads.push(await files.store(upload));
@@ -167,6 +177,7 @@ export function createLifecycle(deps: LifecycleDeps) {
       const { charged } = await credits.captureIn(tx, run.holdId, { generationType: run.generation.serviceType, amount: produced.amount });
       const recorded: FileRow[] = [];
       for (const stored of run.outputs) recorded.push(await files.record(tx, stored));
+      await produced.record?.(tx, run.generation.id);
       const generation = await repo.updateGeneration(tx, run.generation.id, {
         status: 'completed',
         ...(produced.provider ? { provider: produced.provider, model: produced.model ?? null } : {}),
@@ -175,7 +186,7 @@ export function createLifecycle(deps: LifecycleDeps) {
         processingTimeMs,
         completedAt: clock.now(),
       });
-      return { generation: generation!, files: recorded, charged, processingTimeMs };
+      return { generation: generation!, files: recorded, charged, processingTimeMs, preview: isLocalEngine(generation!.provider) };
     });
   }
 

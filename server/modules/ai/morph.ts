@@ -1,5 +1,6 @@
 import type { GeneratedImage, MorphRequest } from '../../../contract/ai.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { previewText } from '../../providers/ai/engine.ts';
 import type { AiProviders } from '../../providers/ai/types.ts';
 import { fileUrl, type Lifecycle } from './lifecycle.ts';
 import { checkedImage, morphPrompt, prepareSource, type ImageLimits } from './preprocess.ts';
@@ -28,7 +29,7 @@ export function createMorph(deps: MorphDeps) {
     const userPrompt = (req.userPrompt ?? req.prompt ?? '').trim();
     const prompt = morphPrompt(userPrompt, req.variability, prepared.steps);
     const editor = deps.providers.imageEditor;
-    const { generation, files, charged, processingTimeMs, result } = await deps.lifecycle.run(
+    const { generation, files, charged, processingTimeMs, preview, result } = await deps.lifecycle.run(
       {
         userId,
         tool: 'image-variator',
@@ -61,11 +62,12 @@ export function createMorph(deps: MorphDeps) {
     return {
       image: fileUrl(file.id),
       uuid: file.id,
-      text: result.text ?? null,
+      text: previewText(preview, result.text),
       provider: result.provider,
       credits_used: charged,
       generation_id: generation.id,
       processing_time_ms: processingTimeMs,
+      preview,
       ...(req.debugMode && deps.isDevelopment ? { debug: { prompt, steps: prepared.steps, size: [prepared.width, prepared.height] } } : {}),
     };
   };

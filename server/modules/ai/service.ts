@@ -2,14 +2,20 @@ import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AiProviders } from '../../providers/ai/types.ts';
+import type { ContentService } from '../content/service.ts';
 import type { CreditsService } from '../credits/service.ts';
 import type { FilesService } from '../files/service.ts';
 import type { PricingService } from '../pricing/service.ts';
+import { createCaption } from './caption.ts';
+import { createEngines } from './engines.ts';
+import { createHeadshot } from './headshot.ts';
 import { createLifecycle } from './lifecycle.ts';
 import { createMockupJob, mockupAttemptSeconds } from './mockup-job.ts';
 import { createMockupStatus } from './mockup-status.ts';
 import { createMockupSubmit } from './mockup-submit.ts';
 import { createMorph } from './morph.ts';
+import { createPhotoshoot } from './photoshoot.ts';
+import { createThumbnail } from './thumbnail.ts';
 import { createUpscaleProviders } from './upscale-providers.ts';
 import { createUpscale } from './upscale.ts';
 
@@ -19,6 +25,7 @@ export interface AiDeps {
   credits: Pick<CreditsService, 'hold' | 'captureIn' | 'releaseIn'>;
   pricing: Pick<PricingService, 'price' | 'list'>;
   files: Pick<FilesService, 'store' | 'record' | 'discardStored' | 'readOwn'>;
+  content: Pick<ContentService, 'createIn'>;
   jobs: JobSender;
   providers: AiProviders;
   settings: { maxImagePixels: number; maxImageBytes: number; isDevelopment: boolean; holdTtlMinutes: number };
@@ -43,6 +50,11 @@ export function createAiService(deps: AiDeps) {
     submitMockup: createMockupSubmit({ lifecycle, providers, images, log }),
     runMockupJob: createMockupJob({ lifecycle, files, providers, log }),
     mockupStatus: createMockupStatus({ db }),
+    engines: createEngines({ providers }),
+    thumbnail: createThumbnail({ lifecycle, providers, images }),
+    headshot: createHeadshot({ lifecycle, providers, images }),
+    photoshoot: createPhotoshoot({ lifecycle, providers, images }),
+    caption: createCaption({ lifecycle, providers, content: deps.content, images }),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { ContentItem } from '../../../contract/files.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { findUserById } from '../auth/repository.ts';
 import { createSharing } from '../sharing.ts';
@@ -20,6 +20,15 @@ export function countWords(text: string): number {
 }
 
 /** Generated texts and their public pages. Access is owner or public; others get 404. */
+export interface NewContent {
+  userId: string;
+  title: string;
+  contentType: string;
+  content: string;
+  language?: string | null;
+  tone?: string | null;
+}
+
 export function createContentService(deps: { db: Db; clock: Clock; publicUrl: string }) {
   const { db } = deps;
   const base = deps.publicUrl.replace(/\/$/, '');
@@ -34,21 +43,27 @@ export function createContentService(deps: { db: Db; clock: Clock; publicUrl: st
     notFoundMessage: 'Content not found',
   });
 
+  function createIn(tx: DbOrTx, input: NewContent) {
+    return repo.insertContent(tx, {
+      userId: input.userId,
+      title: input.title,
+      contentType: input.contentType,
+      content: input.content,
+      language: input.language ?? null,
+      tone: input.tone ?? null,
+      wordCount: countWords(input.content),
+      characterCount: [...input.content].length,
+      createdAt: deps.clock.now(),
+    });
+  }
+
   return {
     /** Saves a generated text (captions, refined transcripts) for its owner. */
-    create(input: { userId: string; title: string; contentType: string; content: string; language?: string | null; tone?: string | null }) {
-      return repo.insertContent(db, {
-        userId: input.userId,
-        title: input.title,
-        contentType: input.contentType,
-        content: input.content,
-        language: input.language ?? null,
-        tone: input.tone ?? null,
-        wordCount: countWords(input.content),
-        characterCount: [...input.content].length,
-        createdAt: deps.clock.now(),
-      });
+    create(input: NewContent) {
+      return createIn(db, input);
     },
+    /** The same inside a transaction: a caption's item commits with its charge. */
+    createIn,
 
     async view(id: number, viewerId: string | null): Promise<ContentItem> {
       const row = await sharing.visible(id, viewerId);

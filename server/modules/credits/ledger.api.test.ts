@@ -100,10 +100,17 @@ describe('holds', () => {
     await expectConsistent(userId);
   });
 
-  it('refuses zero and negative holds', async () => {
+  it('refuses negative holds; a zero hold (a free preview) reserves and charges nothing and writes no ledger line', async () => {
     const userId = await newUser('zero@example.com');
-    await expect(credits().hold({ userId, amount: '0', serviceType: 'x', description: 'x' })).rejects.toMatchObject({ status: 400 });
     await expect(credits().hold({ userId, amount: '-1', serviceType: 'x', description: 'x' })).rejects.toMatchObject({ status: 400 });
+    const before = await credits().account(userId);
+    const free = await credits().hold({ userId, amount: '0', serviceType: 'mockup', variant: 'local', description: 'preview' });
+    expect((await credits().account(userId)).available_credits).toBe(before.available_credits);
+    const { charged } = await credits().capture(free.id);
+    expect(charged).toBe('0.0000');
+    const after = await credits().account(userId);
+    expect(after.balance).toBe(before.balance);
+    expect(after.available_credits).toBe(before.available_credits);
   });
 
   it('releases holds left open past their expiry (the sweep)', async () => {

@@ -158,10 +158,13 @@ export function createCreditsService(deps: CreditsDeps) {
       });
     },
 
-    /** Reserves the quoted cost of a generation; 402 when it would take the available balance below zero. */
+    /**
+     * Reserves the quoted cost of a generation; 402 when it would take the available balance below zero. A zero hold
+     * (a free local-engine preview) reserves nothing but keeps the one lifecycle: capture, release and the sweep.
+     */
     async hold(request: HoldRequest): Promise<HoldRow> {
       const amount = normalize(request.amount);
-      if (cmp(amount, '0') <= 0) throw badRequest('A hold must be positive');
+      if (cmp(amount, '0') < 0) throw badRequest('A hold cannot be negative');
       return db.transaction(async (tx) => {
         const now = clock.now();
         // Every user has an account from sign-up on; one missing simply has nothing to hold.

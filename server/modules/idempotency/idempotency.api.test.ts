@@ -22,6 +22,8 @@ let t: TestApp;
 let png: string;
 beforeAll(async () => {
   t = await createTestApp();
+  // The local engine's previews are free by default: priced here, so every paid route charges what this test replays.
+  for (const service of ['image_generation', 'thumbnail', 'headshot', 'photoshoot', 'caption']) await t.setPrice(service, 'local', '0.25');
   png = b64(await makePng(96, 64));
 });
 afterAll(() => t?.close());
@@ -61,6 +63,8 @@ async function sourceImage(s: TestSession): Promise<string> {
  */
 const SAMPLES: Record<string, (s: TestSession) => Promise<object>> = {
   'POST /api/ai/generate-image': async () => ({ imageData: png, userPrompt: 'make it warmer' }),
+  'POST /api/ai/generate-image-variation': async () => ({ images: [png], prompt: 'a beach scene', changeOptions: ['Pose'], variety: 'Subtle' }),
+  'POST /api/ai/generate-caption': async () => ({ imageData: png, prompt: 'Write an Instagram caption' }),
   'POST /api/ai/upscale-image': async (s) => ({ image_uuid: await sourceImage(s), scale_factor: 2, quality_tier: 'fast', provider: 'local' }),
 };
 
@@ -228,6 +232,7 @@ describe('a repeat while the first call is still running', () => {
   beforeAll(async () => {
     replicate = await startFakeReplicate();
     rt = await createTestApp({ REPLICATE_API_TOKEN: 'r8_test_replicate_token', REPLICATE_BASE_URL: replicate.url });
+    await rt.setPrice('image_generation', 'local', '0.25');
   });
   afterAll(async () => {
     await rt?.close();

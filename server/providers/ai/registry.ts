@@ -3,12 +3,12 @@ import { createDeepgramTranscriber } from './deepgram.ts';
 import { createGeminiProvider, type GeminiProvider } from './gemini.ts';
 import { createLocalImageEditor } from './local-engine.ts';
 import { createLocalUpscaler } from './local-upscaler/index.ts';
+import { getLocalVision } from './local-vision/index.ts';
 import { createOpenAiProvider, type OpenAiProvider } from './openai.ts';
 import { createReplicateUpscaler } from './replicate.ts';
-import type { AiProviders, ImageUpscaler, SpeechTranscriber, TextRefiner, VisionDescriber } from './types.ts';
+import type { AiProviders, ImageUpscaler, SpeechTranscriber, TextRefiner } from './types.ts';
 
 export interface AiRegistry extends AiProviders {
-  vision: VisionDescriber | null;
   refiner: TextRefiner | null;
   /** Speech has no offline engine here: null until Deepgram or OpenAI is configured. */
   transcriber: SpeechTranscriber | null;
@@ -40,7 +40,8 @@ export function createAiRegistry(config: Config): AiRegistry {
   const local = createLocalImageEditor();
   const byName = { gemini, openai, local } as const;
   const imageEditor = config.AI_IMAGE_PROVIDER === 'auto' ? (gemini ?? openai ?? local) : (byName[config.AI_IMAGE_PROVIDER] ?? local);
-  const mockupEditor = config.AI_MOCKUP_PROVIDER === 'local' ? null : byName[config.AI_MOCKUP_PROVIDER];
+  const mockupEditor =
+    config.AI_MOCKUP_PROVIDER === 'local' ? null : config.AI_MOCKUP_PROVIDER === 'auto' ? (gemini ?? openai) : byName[config.AI_MOCKUP_PROVIDER];
 
   const upscalers: Record<string, ImageUpscaler> = { local: createLocalUpscaler() };
   if (config.REPLICATE_API_TOKEN) {
@@ -60,7 +61,8 @@ export function createAiRegistry(config: Config): AiRegistry {
     mockupEditor,
     upscalers,
     defaultUpscaler: config.UPSCALE_DEFAULT_PROVIDER in upscalers ? config.UPSCALE_DEFAULT_PROVIDER : 'local',
-    vision: gemini ?? openai,
+    vision: config.AI_IMAGE_PROVIDER === 'local' ? null : config.AI_IMAGE_PROVIDER === 'auto' ? (gemini ?? openai) : byName[config.AI_IMAGE_PROVIDER],
+    localVision: getLocalVision(),
     refiner: gemini ?? openai,
     transcriber,
     configured: [gemini && 'gemini', openai && 'openai', config.REPLICATE_API_TOKEN && 'replicate', config.DEEPGRAM_API_KEY && 'deepgram'].filter(Boolean) as string[],

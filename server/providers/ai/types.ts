@@ -1,5 +1,6 @@
 import type { AiErrorClass, UpscaleTier } from '../../../contract/ai.ts';
 import { classifyAiError } from '../../../contract/ai.ts';
+import type { LocalVision } from './local-vision/index.ts';
 
 /** An image handed to or returned by a provider. */
 export interface ImageData {
@@ -86,7 +87,15 @@ export interface ImageUpscaler {
 
 /** The providers each capability of the image tools uses, chosen from the settings by the registry. */
 export interface AiProviders {
+  /**
+   * Edits images for the morpher, thumbnails, headshots and the photoshoot: a provider when one is set, else the
+   * local engine's editor (name LOCAL_ENGINE), in which case each tool renders its own local preview.
+   */
   imageEditor: ImageEditor;
+  /** Describes images (captions): a provider, or null for the local caption composer. */
+  vision: VisionDescriber | null;
+  /** Offline faces, person cut-out and objects: the face check before a headshot is held, and local previews. */
+  localVision: LocalVision;
   /** A provider that paints photorealistic mockups; null draws them with the local templates. */
   mockupEditor: ImageEditor | null;
   upscalers: Record<string, ImageUpscaler>;

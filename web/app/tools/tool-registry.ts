@@ -11,4 +11,8 @@ export type ToolComponent = LazyExoticComponent<ComponentType<{ tool: ToolConfig
 export const TOOL_COMPONENTS: Partial<Record<string, ToolComponent>> = {
   'image-variator': lazy(() => import('../../features/morpher/morpher-page.tsx').then((m) => ({ default: m.MorpherPage }))),
   'mockup-generator': lazy(() => import('../../features/mockups/mockup-page.tsx').then((m) => ({ default: m.MockupPage }))),
+  'thumbnail-generator': lazy(() => import('../../features/thumbnails/thumbnail-page.tsx').then((m) => ({ default: m.ThumbnailPage }))),
+  'ai-headshot': lazy(() => import('../../features/headshots/headshot-page.tsx').then((m) => ({ default: m.HeadshotPage }))),
+  'ai-photoshoot': lazy(() => import('../../features/photoshoot/photoshoot-page.tsx').then((m) => ({ default: m.PhotoshootPage }))),
+  'caption-generator': lazy(() => import('../../features/captions/caption-page.tsx').then((m) => ({ default: m.CaptionPage }))),
 };

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { dismissExperimentalWarning, isExperimentalWarningDismissed } from './experimental-warning.ts';
 
-export const ASPECT_LABELS: Record<AspectRatio, string> = { original: 'Original', '1:1': '1:1', '4:5': '4:5', '9:16': '9:16', '16:9': '16:9' };
+export const ASPECT_LABELS: Record<AspectRatio, string> = { original: 'Original', '1:1': '1:1', '4:5': '4:5', '9:16': '9:16', '16:9': '16:9', '4:3': '4:3', '3:4': '3:4' };
 
 export const EXPERIMENTAL_WARNING = {
   title: 'Experimental: aspect ratio conversion',

@@ -1,0 +1,32 @@
+import { ENGINE_ESTIMATES, LOCAL_PREVIEW_NOTE, type ToolEngine } from '../../../contract/ai.ts';
+import { LOCAL_ENGINE } from './local-engine.ts';
+
+/** The price variant the local engine charges for every priced service (seeded 0, upscaling aside). */
+export const LOCAL_VARIANT = 'local';
+
+/** Whether a provider name is the local engine's: its results are previews, priced by the `local` variant. */
+export const isLocalEngine = (provider: string | null | undefined) => !provider || provider === LOCAL_ENGINE;
+
+/** The price variant a tool charges when `provider` runs it. */
+export const variantFor = (provider: string | null | undefined) => (isLocalEngine(provider) ? LOCAL_VARIANT : 'standard');
+
+/** What the quote of a tool shows: the engine that will run, its price variant and time estimate. */
+export function toolEngine(toolId: string, serviceType: string, provider: string | null | undefined): ToolEngine {
+  const local = isLocalEngine(provider);
+  const estimates = ENGINE_ESTIMATES[toolId] ?? { local: 'a few seconds', provider: 'under a minute' };
+  return {
+    engine: local ? 'local' : provider!.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    label: local ? LOCAL_ENGINE : provider!,
+    preview: local,
+    service_type: serviceType,
+    variant: variantFor(provider),
+    estimate: local ? estimates.local : estimates.provider,
+  };
+}
+
+/** The text of a result: a local preview's always starts with LOCAL_PREVIEW_NOTE, whatever the engine wrote. */
+export function previewText(preview: boolean, text: string | null | undefined): string | null {
+  if (!preview) return text ?? null;
+  if (text?.startsWith(LOCAL_PREVIEW_NOTE)) return text;
+  return text ? `${LOCAL_PREVIEW_NOTE}. ${text}` : `${LOCAL_PREVIEW_NOTE}.`;
+}
