@@ -1,5 +1,6 @@
 /** Test helpers: a fetch stub at the global boundary, recording every call. */
 import { vi } from 'vitest';
+import { ENGINE_ESTIMATES } from '../../contract/ai.ts';
 
 export interface RecordedCall {
   url: string;
@@ -44,11 +45,33 @@ export function stubFetch(handler: Handler): RecordedCall[] {
   return calls;
 }
 
-/** Routes by "METHOD /path" (query string ignored); unknown routes answer 404. */
+/** What GET /api/ai/engines answers with no AI provider set: every tool on the local engine (ENGINE_ESTIMATES). */
+export function localEngines(): Response {
+  const tools = Object.fromEntries(
+    Object.entries(TOOL_SERVICES).map(([tool, service]) => [
+      tool,
+      { engine: 'local', label: 'Local engine', preview: true, service_type: service, variant: 'local', estimate: ENGINE_ESTIMATES[tool]!.local },
+    ]),
+  );
+  return ok({ tools });
+}
+const TOOL_SERVICES: Record<string, string> = {
+  'image-variator': 'image_generation',
+  'mockup-generator': 'mockup',
+  'thumbnail-generator': 'thumbnail',
+  'ai-headshot': 'headshot',
+  'ai-photoshoot': 'photoshoot',
+  'caption-generator': 'caption',
+};
+
+/**
+ * Routes by "METHOD /path" (query string ignored); unknown routes answer 404. GET /api/ai/engines answers the local
+ * engine for every tool unless the table says otherwise (every paid tool quotes through it).
+ */
 export function routes(table: Record<string, Handler>): Handler {
   return (call) => {
     const path = call.url.split('?')[0];
-    const handler = table[`${call.method} ${path}`];
+    const handler = table[`${call.method} ${path}`] ?? (call.method === 'GET' && path === '/api/ai/engines' ? localEngines : undefined);
     return handler ? handler(call) : fail(404, 'NOT_FOUND', 'Not found');
   };
 }

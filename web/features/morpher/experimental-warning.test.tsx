@@ -38,10 +38,10 @@ describe('experimental warning memory (spec 2 §4: 3 days)', () => {
 });
 
 describe('AspectSelector', () => {
-  it('offers the five ratios and warns for any but Original until dismissed', () => {
+  it('offers the seven ratios and warns for any but Original until dismissed', () => {
     const onChange = vi.fn();
     const { rerender } = render(<AspectSelector value="original" onChange={onChange} />);
-    expect(screen.getAllByRole('radio').map((r) => r.parentElement?.textContent)).toEqual(['Original', '1:1', '4:5', '9:16', '16:9']);
+    expect(screen.getAllByRole('radio').map((r) => r.parentElement?.textContent)).toEqual(['Original', '1:1', '4:5', '9:16', '16:9', '4:3', '3:4']);
     expect(screen.queryByText(EXPERIMENTAL_WARNING.title)).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: '9:16' }));
     expect(onChange).toHaveBeenCalledWith('9:16');

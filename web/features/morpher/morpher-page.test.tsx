@@ -49,6 +49,8 @@ describe('AI Image Morpher page', () => {
     expect(screen.getByRole('heading', { name: 'Result' })).toBeTruthy();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['None', 'Crop', 'Inpaint', 'Extend']);
     const button = await screen.findByRole('button', { name: /Morph Image.*0\.25 credits/ });
+    // The engine that will run is named beside the button: no provider set, so a preview.
+    expect((await screen.findByTestId('engine-note')).textContent).toContain('Preview: local engine, no AI provider set');
     expect(screen.queryByLabelText(/Debug mode/)).toBeNull();
     fireEvent.click(button);
     expect(screen.getByText('Please upload an image.')).toBeTruthy();
@@ -80,7 +82,8 @@ describe('AI Image Morpher page', () => {
     renderPage();
     fireEvent.click(screen.getByRole('radio', { name: '1:1' }));
     await waitFor(() => expect(calls.some((c: RecordedCall) => c.url.includes('requires_preprocessing=true'))).toBe(true));
-    expect(calls.find((c) => c.url.includes('predict-cost'))?.url).toContain('service_type=image_generation&variant=standard&requires_preprocessing=false');
+    // Quoted on the engine that will run: the local engine's variant.
+    expect(calls.filter((c) => c.url.includes('predict-cost')).every((c) => c.url.includes('service_type=image_generation&variant=local&'))).toBe(true);
     fireEvent.click(screen.getByRole('tab', { name: 'Extend' }));
     expect(screen.queryByRole('radio', { name: '1:1' })).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: 'None' }));

@@ -9,6 +9,7 @@ import { AspectSelector } from './aspect-selector.tsx';
 import { EditModePanel } from './edit-mode-panel.tsx';
 import { ACCEPT_IMAGES } from '../../lib/image-resize.ts';
 import { ImageStage } from './image-stage.tsx';
+import { EngineNote } from '../ai-shared/engine-note.tsx';
 import { MorphButton } from './morph-button.tsx';
 import { RangeField } from '../../components/ui/range-field.tsx';
 import { UploadArea, useDropTarget } from '../../components/ui/upload-area.tsx';
@@ -111,6 +112,7 @@ export function SourcePanel({ m, endOfTool }: { m: Morpher; endOfTool?: RefObjec
           </label>
         )}
 
+        <EngineNote engine={m.engine} cost={cost} />
         <MorphButton onClick={() => void m.run()} generating={m.generating} disabled={m.preparing} cost={cost} validation={m.validation} endOfTool={endOfTool} />
       </CardBody>
     </Card>

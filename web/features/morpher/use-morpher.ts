@@ -9,7 +9,7 @@ import { editRequestFields, initialEditState, resetForNewSource, switchEditMode,
 import { isAcceptedImage, prepareSourceFromUrl, prepareSourceImage, stripDataUrl, UPLOAD_TYPE_ERROR, type SourceImage } from '../../lib/image-resize.ts';
 import type { HistoryItem } from './use-image-history.ts';
 import { useMorph } from './use-morph.ts';
-import { costPredictionQueryOptions } from '../ai-shared/cost-prediction.ts';
+import { useToolCost } from '../ai-shared/engine.ts';
 import { isInsufficientCreditsError } from '../../lib/insufficient-credits.ts';
 import { devConfigQueryOptions } from '../../lib/dev-config.ts';
 
@@ -49,7 +49,7 @@ export function useMorpher() {
 
   const devHost = useQuery(devConfigQueryOptions()).isSuccess;
   const effectiveAspect: AspectRatio = edit.mode === 'extend' ? 'original' : aspectRatio;
-  const cost = useQuery(costPredictionQueryOptions({ serviceType: 'image_generation', variant: 'standard', requiresPreprocessing: effectiveAspect !== 'original' }));
+  const { engine, prediction: cost } = useToolCost(MORPHER_TOOL_ID, { requiresPreprocessing: effectiveAspect !== 'original' });
   const busy = morph.isPending || preparing;
 
   const takeSource = (next: SourceImage) => {
@@ -176,6 +176,7 @@ export function useMorpher() {
     setDebugMode,
     devHost,
     cost,
+    engine,
     busy,
     generating: morph.isPending,
     run,
