@@ -11,13 +11,30 @@
  */
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
+import { MOCKUP_STYLES } from '../../contract/ai.ts';
 import { createLocalUpscaler } from '../../server/providers/ai/local-upscaler/index.ts';
 import { sharedLocalVision } from '../../server/providers/ai/local-vision/index.ts';
+import { renderMockup } from '../../server/providers/ai/mockup-templates.ts';
 import { makeTestImage } from '../../server/providers/ai/local-upscaler/test-image.ts';
 import { createTestApp } from '../../server/test-support/app.ts';
 import { fmt, percentile, table, timeEach } from './stats.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+// Mockups on the local engine: each style drawn at 1600x900 (landscape) with shadow, from a 1024 px photo
+// (one warm-up run, then the median): the product drawn in perspective, the artwork warped onto it.
+{
+  const artwork = await sharp(await readFile('server/test-support/photos/chelsea.jpg')).resize(1024).png().toBuffer();
+  const runs = Number(process.env.MOCKUP_RUNS ?? 3);
+  const rows = [];
+  for (const style of MOCKUP_STYLES) {
+    const options = { artwork, style, customStyle: 'a neutral print', background: 'photo-studio', dimensions: 'landscape', shadow: true } as const;
+    await renderMockup(options);
+    const { samples } = await timeEach(runs, () => renderMockup(options));
+    rows.push({ style, 'median ms': fmt(percentile(samples, 50), 0) });
+  }
+  console.log(`Local mockups at 1600x900 (PNG out), median of ${runs}\n\n${table(rows)}\n`);
+}
+
 const VISION_RUNS = Number(process.env.BENCH_VISION_RUNS ?? 7);
 const png = await makeTestImage(512, 512);
 

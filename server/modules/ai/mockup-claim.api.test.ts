@@ -17,6 +17,8 @@ describe('a mockup job attempt is claimed by one worker', () => {
     t = await createTestApp();
     // No queue runs here: the jobs are run by hand, as workers would run them.
     t.app.services.jobs.bind({ send: async () => 'job-by-hand' });
+    // The local engine's price is seeded 0; a price above it shows whether a job is charged once or twice.
+    await t.setPrice('mockup', 'local', '0.5');
     s = await t.make.user({ credits: '5' });
   });
   afterAll(() => t?.close());

@@ -1,8 +1,21 @@
-import type { MockupRequest } from '../../../contract/ai.ts';
-import { renderMockup } from '../../providers/ai/mockup-templates.ts';
+import { LOCAL_PREVIEW_NOTE, type MockupRequest, type MockupStyle } from '../../../contract/ai.ts';
+import { LOCAL_ENGINE } from '../../providers/ai/local-engine.ts';
+import { renderMockup, type RenderedMockup } from '../../providers/ai/mockup-templates.ts';
 import type { AiProviders } from '../../providers/ai/types.ts';
 import type { FilesService } from '../files/service.ts';
 import type { Lifecycle, Run } from './lifecycle.ts';
+
+/**
+ * What a local mockup's result says: that it is a drawn template preview, and which template a custom style was
+ * drawn as (its description only chose the template; it is never printed on the image).
+ */
+export function localText(style: MockupStyle, drawn: Pick<RenderedMockup, 'templateName' | 'fromDescription'>): string {
+  const what =
+    style !== 'custom' ? `Mockup: ${drawn.templateName}`
+    : drawn.fromDescription ? `Mockup: custom, drawn as the ${drawn.templateName} template your description names`
+    : `Mockup: custom, drawn as a neutral ${drawn.templateName} (no template matched your description)`;
+  return `${what}. ${LOCAL_PREVIEW_NOTE}: a drawn template preview.`;
+}
 
 export const MOCKUP_JOB = 'ai.mockup';
 export const MOCKUP_TOOL = 'mockup-generator';
@@ -45,17 +58,25 @@ export function createMockupJob(deps: MockupJobDeps) {
       const image = editor
         ? (
             await editor.editImage({
-              images: [{ data: drawn, mime: 'image/png' }],
-              prompt: `Turn this flat product mockup (${description}) into a photorealistic 3D product photo. Keep the artwork on the product exactly as it is, keep the framing and background style.`,
+              images: [{ data: drawn.image, mime: 'image/png' }],
+              prompt: `Turn this product mockup (${description}) into a photorealistic 3D product photo. Keep the artwork on the product exactly as it is, keep the framing and background style.`,
             })
           ).data
-        : drawn;
+        : drawn.image;
       await run.store({
         data: image,
         entityType: 'generated_image',
         toolName: MOCKUP_TOOL,
-        prompt: `Mockup: ${description}`,
-        metadata: { style, background: options.background, dimensions: options.dimensions, shadow: options.shadow, provider: editor?.name ?? 'Local engine' },
+        prompt: editor ? `Mockup: ${description}` : localText(style, drawn),
+        metadata: {
+          style,
+          template: drawn.template,
+          background: options.background,
+          dimensions: options.dimensions,
+          shadow: options.shadow,
+          provider: editor?.name ?? LOCAL_ENGINE,
+          ...(editor ? {} : { preview: true }),
+        },
       });
     }
   }

@@ -1,5 +1,6 @@
-import { MOCKUP_MESSAGES, type MockupRequest } from '../../../contract/ai.ts';
+import { MOCKUP_MESSAGES, type MockupRequest, type MockupStyle } from '../../../contract/ai.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { inferMockupStyle } from '../../providers/ai/mockup-style.ts';
 import type { AiProviders } from '../../providers/ai/types.ts';
 import type { Lifecycle, Run } from './lifecycle.ts';
 import { MOCKUP_JOB, MOCKUP_TOOL } from './mockup-job.ts';
@@ -12,14 +13,33 @@ export interface MockupSubmitDeps {
   log: { error(obj: object, msg: string): void };
 }
 
+/** Not a message of the spec: its one-image shape and the page's shape were mixed in one body. */
+export const BOTH_SHAPES = 'Send either imageData (one artwork, style from the prompt) or images with styles, not both.';
+
+/**
+ * The artworks and styles a request asks for. The page sends `images` + `styles`; the spec's call shape (spec 2 §7)
+ * sends one `imageData` with `userPrompt` (or `prompt`): one style, named by the prompt's words, else custom with
+ * the prompt as its description (it only chooses the template drawn).
+ */
+export function jobOf(req: MockupRequest): { spec: boolean; images: string[]; styles: MockupStyle[]; customStyle: string | undefined } {
+  if (req.imageData !== undefined) {
+    if (req.images.length > 0 || req.styles.length > 0) throw badRequest(BOTH_SHAPES);
+    const words = (req.userPrompt ?? req.prompt ?? '').trim();
+    const named = inferMockupStyle(words);
+    return { spec: true, images: [req.imageData], styles: [named ?? 'custom'], customStyle: named ? undefined : words || undefined };
+  }
+  if (req.images.length === 0 || req.styles.length === 0) throw badRequest(MOCKUP_MESSAGES.missing);
+  if (req.styles.includes('custom') && !req.customStyle?.trim()) throw badRequest(MOCKUP_MESSAGES.customMissing);
+  if (req.images.length > 1 && req.images.length !== req.styles.length) throw badRequest(MOCKUP_MESSAGES.countMismatch);
+  return { spec: false, images: req.images, styles: req.styles, customStyle: req.customStyle };
+}
+
 /** Mockup generator: checks, holds the price of every style, and queues the job (spec 2 §2); mockup-job.ts renders it. */
 export function createMockupSubmit(deps: MockupSubmitDeps) {
   return async function submitMockup(userId: string, req: MockupRequest): Promise<{ job_id: string; credits_held: string }> {
-    if (req.images.length === 0 || req.styles.length === 0) throw badRequest(MOCKUP_MESSAGES.missing);
-    if (req.styles.includes('custom') && !req.customStyle?.trim()) throw badRequest(MOCKUP_MESSAGES.customMissing);
-    if (req.images.length > 1 && req.images.length !== req.styles.length) throw badRequest(MOCKUP_MESSAGES.countMismatch);
-    const sources = await Promise.all(req.images.map((image, i) => checkedImage(image, `images.${i}`, deps.images)));
-    const styles = req.styles.length;
+    const job = jobOf(req);
+    const sources = await Promise.all(job.images.map((image, i) => checkedImage(image, job.spec ? 'imageData' : `images.${i}`, deps.images)));
+    const styles = job.styles.length;
     let run: Run | null = null;
     try {
       run = await deps.lifecycle.start({
@@ -29,9 +49,9 @@ export function createMockupSubmit(deps: MockupSubmitDeps) {
         quantity: styles,
         description: `Mockup generator (${styles} ${styles === 1 ? 'style' : 'styles'})`,
         provider: deps.providers.mockupEditor?.name ?? 'Local engine',
-        prompt: req.customStyle ?? null,
+        prompt: job.customStyle ?? null,
         uploads: sources.map((source) => ({ userId, data: source.buffer, entityType: 'upload', toolName: MOCKUP_TOOL })),
-        params: { styles: req.styles, customStyle: req.customStyle, background: req.background, color1: req.color1, color2: req.color2, dimensions: req.dimensions, shadow: req.shadow },
+        params: { styles: job.styles, customStyle: job.customStyle, background: req.background, color1: req.color1, color2: req.color2, dimensions: req.dimensions, shadow: req.shadow },
         queued: true,
       });
       await deps.lifecycle.enqueue(run, MOCKUP_JOB);

@@ -6,10 +6,14 @@ import {
   type MockupDimension,
   type MockupStyle,
 } from '../../../contract/ai.ts';
+import { buildScene, type Print, type Shadow } from './mockup-devices.ts';
+import { warpCylinder, warpQuad, type Raster } from './mockup-homography.ts';
+import { templateFor } from './mockup-style.ts';
 
 export interface MockupOptions {
   artwork: Buffer;
   style: MockupStyle;
+  /** Only chooses the template a custom mockup is drawn as: never drawn on the image. */
   customStyle?: string;
   background: 'photo-studio' | 'plain-color' | 'gradient';
   color1?: string;
@@ -18,108 +22,15 @@ export interface MockupOptions {
   shadow: boolean;
 }
 
-interface Rect {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
+export interface RenderedMockup {
+  image: Buffer;
+  /** The template drawn ('coffee-mug', 'canvas', …) and its name for the result's text. */
+  template: string;
+  templateName: string;
+  /** A custom style drawn as the template its description named (false: the neutral canvas print). */
+  fromDescription: boolean;
 }
 
-/** A drawn product: its body and overlay (SVG fragments in a box of w x h) and where the artwork goes. */
-interface Template {
-  /** Width / height of the whole product. */
-  aspect: number;
-  body(w: number, h: number): string;
-  screen(w: number, h: number): Rect;
-  overlay?(w: number, h: number): string;
-  /** Rounded corners of the artwork. */
-  radius?(w: number, h: number): number;
-}
-
-const TEMPLATES: Record<MockupStyle, Template> = {
-  'laptop-screen': {
-    aspect: 1.45,
-    body: (w, h) => `<rect x="${w * 0.08}" y="0" width="${w * 0.84}" height="${h * 0.86}" rx="${w * 0.025}" fill="#1f2937"/>
-      <path d="M0 ${h * 0.88} L${w} ${h * 0.88} L${w * 0.96} ${h} L${w * 0.04} ${h} Z" fill="#9ca3af"/>
-      <rect x="0" y="${h * 0.86}" width="${w}" height="${h * 0.03}" rx="${h * 0.01}" fill="#d1d5db"/>
-      <rect x="${w * 0.42}" y="${h * 0.86}" width="${w * 0.16}" height="${h * 0.015}" fill="#6b7280"/>`,
-    screen: (w, h) => ({ x: w * 0.11, y: h * 0.04, w: w * 0.78, h: h * 0.78 }),
-  },
-  'modern-laptop': {
-    aspect: 1.5,
-    body: (w, h) => `<rect x="${w * 0.07}" y="0" width="${w * 0.86}" height="${h * 0.9}" rx="${w * 0.02}" fill="#e5e7eb" stroke="#9ca3af" stroke-width="${w * 0.003}"/>
-      <rect x="0" y="${h * 0.9}" width="${w}" height="${h * 0.06}" rx="${h * 0.03}" fill="#d1d5db"/>
-      <rect x="${w * 0.44}" y="${h * 0.9}" width="${w * 0.12}" height="${h * 0.02}" rx="${h * 0.01}" fill="#9ca3af"/>`,
-    screen: (w, h) => ({ x: w * 0.085, y: h * 0.02, w: w * 0.83, h: h * 0.86 }),
-  },
-  'phone-display': {
-    aspect: 0.49,
-    body: (w, h) => `<rect x="0" y="0" width="${w}" height="${h}" rx="${w * 0.16}" fill="#111827"/>
-      <rect x="${w * 0.015}" y="${h * 0.007}" width="${w * 0.97}" height="${h * 0.986}" rx="${w * 0.15}" fill="#374151"/>`,
-    screen: (w, h) => ({ x: w * 0.05, y: h * 0.024, w: w * 0.9, h: h * 0.952 }),
-    overlay: (w, h) => `<rect x="${w * 0.34}" y="${h * 0.035}" width="${w * 0.32}" height="${h * 0.022}" rx="${h * 0.011}" fill="#111827"/>`,
-    radius: (w) => w * 0.12,
-  },
-  'tablet-screen': {
-    aspect: 0.76,
-    body: (w, h) => `<rect x="0" y="0" width="${w}" height="${h}" rx="${w * 0.06}" fill="#1f2937"/>`,
-    screen: (w, h) => ({ x: w * 0.06, y: h * 0.045, w: w * 0.88, h: h * 0.91 }),
-    radius: (w) => w * 0.02,
-  },
-  'software-box': {
-    aspect: 0.9,
-    body: (w, h) => `<path d="M${w * 0.8} ${h * 0.04} L${w} 0 L${w} ${h * 0.94} L${w * 0.8} ${h} Z" fill="#374151"/>
-      <rect x="0" y="${h * 0.04}" width="${w * 0.8}" height="${h * 0.96}" fill="#f9fafb"/>`,
-    screen: (w, h) => ({ x: w * 0.02, y: h * 0.06, w: w * 0.76, h: h * 0.92 }),
-    overlay: (w, h) => `<rect x="${w * 0.8}" y="${h * 0.1}" width="${w * 0.2}" height="${h * 0.05}" fill="#7c3aed" opacity="0.8"/>`,
-  },
-  'book-cover': {
-    aspect: 0.72,
-    body: (w, h) => `<rect x="${w * 0.06}" y="${h * 0.01}" width="${w * 0.94}" height="${h * 0.98}" fill="#f3f4f6" stroke="#d1d5db"/>
-      <rect x="0" y="0" width="${w * 0.95}" height="${h}" rx="${w * 0.01}" fill="#1f2937"/>`,
-    screen: (w, h) => ({ x: w * 0.05, y: 0, w: w * 0.9, h }),
-    overlay: (w, h) => `<rect x="${w * 0.05}" y="0" width="${w * 0.025}" height="${h}" fill="#000" opacity="0.25"/>`,
-  },
-  't-shirt': {
-    aspect: 1,
-    body: (w, h) => `<path d="M${w * 0.32} ${h * 0.04} Q${w * 0.5} ${h * 0.14} ${w * 0.68} ${h * 0.04} L${w * 0.98} ${h * 0.2} L${w * 0.86} ${h * 0.38} L${w * 0.78} ${h * 0.33} L${w * 0.78} ${h * 0.98} L${w * 0.22} ${h * 0.98} L${w * 0.22} ${h * 0.33} L${w * 0.14} ${h * 0.38} L${w * 0.02} ${h * 0.2} Z" fill="#fafafa" stroke="#d4d4d8" stroke-width="${w * 0.004}"/>`,
-    screen: (w, h) => ({ x: w * 0.33, y: h * 0.28, w: w * 0.34, h: h * 0.4 }),
-  },
-  'coffee-mug': {
-    aspect: 1.25,
-    body: (w, h) => `<path d="M${w * 0.74} ${h * 0.28} C${w} ${h * 0.25} ${w} ${h * 0.75} ${w * 0.74} ${h * 0.7}" fill="none" stroke="#e5e7eb" stroke-width="${w * 0.06}"/>
-      <rect x="${w * 0.05}" y="${h * 0.05}" width="${w * 0.72}" height="${h * 0.9}" rx="${w * 0.05}" fill="#ffffff" stroke="#e5e7eb" stroke-width="${w * 0.005}"/>`,
-    screen: (w, h) => ({ x: w * 0.14, y: h * 0.2, w: w * 0.54, h: h * 0.6 }),
-    overlay: (w, h) => `<rect x="${w * 0.6}" y="${h * 0.08}" width="${w * 0.06}" height="${h * 0.84}" fill="#ffffff" opacity="0.35"/>`,
-  },
-  poster: {
-    aspect: 0.7,
-    body: (w, h) => `<rect x="0" y="0" width="${w}" height="${h}" fill="#ffffff"/>`,
-    screen: (w, h) => ({ x: w * 0.05, y: h * 0.035, w: w * 0.9, h: h * 0.93 }),
-    overlay: (w) => `<circle cx="${w * 0.5}" cy="${w * 0.02}" r="${w * 0.015}" fill="#dc2626"/>`,
-  },
-  billboard: {
-    aspect: 1.6,
-    body: (w, h) => `<rect x="${w * 0.2}" y="${h * 0.6}" width="${w * 0.04}" height="${h * 0.4}" fill="#4b5563"/>
-      <rect x="${w * 0.76}" y="${h * 0.6}" width="${w * 0.04}" height="${h * 0.4}" fill="#4b5563"/>
-      <rect x="0" y="0" width="${w}" height="${h * 0.68}" fill="#374151"/>`,
-    screen: (w, h) => ({ x: w * 0.02, y: h * 0.03, w: w * 0.96, h: h * 0.62 }),
-  },
-  'framed-art': {
-    aspect: 0.8,
-    body: (w, h) => `<rect x="0" y="0" width="${w}" height="${h}" fill="#78350f"/>
-      <rect x="${w * 0.04}" y="${w * 0.04}" width="${w * 0.92}" height="${h - w * 0.08}" fill="#fffbeb"/>`,
-    screen: (w, h) => ({ x: w * 0.13, y: w * 0.13, w: w * 0.74, h: h - w * 0.26 }),
-  },
-  custom: {
-    aspect: 1.33,
-    body: (w, h) => `<rect x="0" y="0" width="${w}" height="${h}" rx="${w * 0.03}" fill="#ffffff"/>`,
-    screen: (w, h) => ({ x: w * 0.04, y: w * 0.04, w: w * 0.92, h: h - w * 0.08 }),
-    radius: (w) => w * 0.015,
-  },
-};
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const color = (value: string | undefined, fallback: string) => `#${(value ?? fallback).replace('#', '')}`;
 
 function backgroundSvg(o: MockupOptions, w: number, h: number): string {
@@ -130,66 +41,127 @@ function backgroundSvg(o: MockupOptions, w: number, h: number): string {
       ? `<rect width="${w}" height="${h}" fill="${c1}"/>`
       : o.background === 'gradient'
         ? `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient></defs><rect width="${w}" height="${h}" fill="url(#bg)"/>`
-        : `<defs><radialGradient id="bg" cx="0.5" cy="0.4" r="0.8"><stop offset="0" stop-color="#fafafa"/><stop offset="0.6" stop-color="#e5e7eb"/><stop offset="1" stop-color="#9ca3af"/></radialGradient></defs><rect width="${w}" height="${h}" fill="url(#bg)"/><rect y="${h * 0.78}" width="${w}" height="${h * 0.22}" fill="#000" opacity="0.05"/>`;
+        : // A studio sweep: a bright spot behind the product, falling off to the corners, the floor a touch darker.
+          `<defs><radialGradient id="bg" cx="0.5" cy="0.42" r="0.75"><stop offset="0" stop-color="#fafafa"/><stop offset="0.55" stop-color="#e7e7e9"/><stop offset="1" stop-color="#a8a8ae"/></radialGradient><linearGradient id="floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="0.7" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.08"/></linearGradient></defs><rect width="${w}" height="${h}" fill="url(#bg)"/><rect width="${w}" height="${h}" fill="url(#floor)"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${fill}</svg>`;
 }
 
-/** Fits the artwork to the area: cropped to fill when the shapes are close (within 15%), else padded with white. */
-async function fitArtwork(artwork: Buffer, area: Rect, radius: number): Promise<Buffer> {
-  const w = Math.round(area.w);
-  const h = Math.round(area.h);
-  const meta = await sharp(artwork).metadata();
-  const artAspect = meta.width! / meta.height!;
-  const close = Math.abs(artAspect - w / h) / (w / h) <= MOCKUP_ASPECT_TOLERANCE;
-  const fitted = await sharp(artwork)
-    .resize(w, h, { fit: close ? 'cover' : 'contain', background: { r: 255, g: 255, b: 255, alpha: 1 } })
-    .flatten({ background: '#ffffff' })
-    .png()
-    .toBuffer();
-  if (radius <= 0) return fitted;
-  const mask = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" rx="${radius}" fill="#fff"/></svg>`);
-  return sharp(fitted).composite([{ input: mask, blend: 'dest-in' }]).png().toBuffer();
+const svg = (w: number, h: number, inner: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${inner}</svg>`);
+
+/** A blurred polygon, drawn on a canvas just big enough for it and its blur (blurring the whole image is slow). */
+async function shadowLayer(s: Shadow, W: number, H: number): Promise<OverlayOptions | null> {
+  const pad = Math.ceil(s.blur * 3) + 2;
+  const x0 = Math.max(0, Math.floor(Math.min(...s.points.map((p) => p[0]))) - pad);
+  const y0 = Math.max(0, Math.floor(Math.min(...s.points.map((p) => p[1]))) - pad);
+  const x1 = Math.min(W, Math.ceil(Math.max(...s.points.map((p) => p[0]))) + pad);
+  const y1 = Math.min(H, Math.ceil(Math.max(...s.points.map((p) => p[1]))) + pad);
+  if (x1 - x0 < 2 || y1 - y0 < 2) return null;
+  const pts = s.points.map(([x, y]) => `${(x - x0).toFixed(1)},${(y - y0).toFixed(1)}`).join(' ');
+  let layer = sharp(svg(x1 - x0, y1 - y0, `<polygon points="${pts}" fill="#000" fill-opacity="${s.opacity}"/>`));
+  if (s.blur >= 0.3) layer = sharp(await layer.png().toBuffer()).blur(Math.max(0.3, s.blur));
+  return { input: await layer.png().toBuffer(), left: x0, top: y0 };
 }
 
-/** Draws one mockup: background, soft shadow, the product, the artwork on it, and highlights. */
-export async function renderMockup(o: MockupOptions): Promise<Buffer> {
+/**
+ * Fits the artwork to a print's shape at about the size it will cover on the image (sharp's resampling does the
+ * big reduction well; the warp then samples near 1:1): cropped to fill when the shapes are within 15%, else padded
+ * with white (spec 2 §9). Rounded corners are cut in the artwork's own space, so the warp bends them with it.
+ */
+async function fitArtwork(artwork: Buffer, print: Print, coveredWidth: number): Promise<Raster> {
+  const w = Math.max(2, Math.min(2400, Math.round(coveredWidth)));
+  const h = Math.max(2, Math.round(w / print.aspect));
+  const meta = await sharp(artwork).metadata();
+  const artAspect = meta.width! / meta.height!;
+  const close = Math.abs(artAspect - print.aspect) / print.aspect <= MOCKUP_ASPECT_TOLERANCE;
+  let image = sharp(artwork).flatten({ background: '#ffffff' });
+  image = sharp(await image.png().toBuffer()).resize(w, h, { fit: close ? 'cover' : 'contain', background: { r: 255, g: 255, b: 255, alpha: print.clearPadding ? 0 : 1 } });
+  const radius = print.kind === 'quad' ? (print.radius ?? 0) * w : 0;
+  if (radius > 0) {
+    const mask = svg(w, h, `<rect width="${w}" height="${h}" rx="${radius}" fill="#fff"/>`);
+    image = sharp(await image.png().toBuffer()).composite([{ input: mask, blend: 'dest-in' }]);
+  }
+  const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** The width the print covers on the image, in pixels (its longer horizontal edge; the mug's arc). */
+function coveredWidth(print: Print): number {
+  if (print.kind === 'cylinder') return print.cylinder.radius * 2 * print.cylinder.halfAngle;
+  const [a, b, c, d] = print.quad;
+  const top = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  const bottom = Math.hypot(c[0] - d[0], c[1] - d[1]);
+  const left = Math.hypot(d[0] - a[0], d[1] - a[1]);
+  const right = Math.hypot(c[0] - b[0], c[1] - b[1]);
+  return Math.max(top, bottom, Math.max(left, right) * print.aspect);
+}
+
+/** The artwork's average colour: the software box's sides are printed in it. */
+async function accentOf(artwork: Buffer): Promise<string> {
+  const { data } = await sharp(artwork).flatten({ background: '#ffffff' }).resize(1, 1, { fit: 'fill' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return `#${[data[0]!, data[1]!, data[2]!].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** A right-edge strip of the front print, mirrored: how a gallery wrap's side continues the picture. */
+function wrapStrip(front: Raster, stripAspect: number): Raster {
+  const w = Math.max(2, Math.min(front.width, Math.round(front.height * stripAspect)));
+  const out = Buffer.alloc(w * front.height * 4);
+  for (let y = 0; y < front.height; y++) {
+    for (let x = 0; x < w; x++) {
+      const from = (y * front.width + (front.width - 1 - x)) * 4;
+      out.set(front.data.subarray(from, from + 4), (y * w + x) * 4);
+    }
+  }
+  return { data: out, width: w, height: front.height };
+}
+
+/**
+ * Draws one mockup: the background, the product's soft shadows, the product drawn in perspective, the artwork
+ * warped onto its screen, cover or label (a homography; a cylinder for the mug) with the surface's light, then
+ * glare and details over it. A custom style is drawn as the template its description names, or as a neutral
+ * canvas print; its words are never drawn.
+ */
+export async function renderMockup(o: MockupOptions): Promise<RenderedMockup> {
   const { width: W, height: H } = MOCKUP_DIMENSIONS[o.dimensions];
-  const t = TEMPLATES[o.style];
-  const caption = o.style === 'custom' && o.customStyle ? 0.08 : 0;
-  const maxW = W * 0.78;
-  const maxH = H * (0.74 - caption);
-  const w = Math.round(Math.min(maxW, maxH * t.aspect));
-  const h = Math.round(w / t.aspect);
-  const x = Math.round((W - w) / 2);
-  const y = Math.round((H * (1 - caption) - h) / 2);
+  const choice = templateFor(o.style, o.customStyle);
+  const meta = await sharp(o.artwork).metadata();
+  const artAspect = meta.width && meta.height ? meta.width / meta.height : 1;
+  const scene = buildScene(choice.template, { width: W, height: H, accent: await accentOf(o.artwork), artAspect });
 
   const layers: OverlayOptions[] = [];
-  const body = await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${t.body(w, h)}</svg>`)).png().toBuffer();
   if (o.shadow) {
-    // The product's own silhouette, blurred and offset: the shadow follows any shape.
-    const pad = Math.round(Math.max(12, w * 0.06));
-    const silhouette = await sharp(body).extractChannel(3).toBuffer();
-    const shadow = await sharp({ create: { width: w, height: h, channels: 3, background: '#000000' } })
-      .joinChannel(silhouette)
-      .extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 0, g: 0, b: 0, alpha: 0 } })
-      .png()
-      .toBuffer();
-    const soft = await sharp(shadow).blur(Math.max(4, w * 0.02)).linear([1, 1, 1, 0.4], [0, 0, 0, 0]).png().toBuffer();
-    layers.push({ input: soft, left: Math.round(x - pad + w * 0.025), top: Math.round(y - pad + h * 0.04) });
+    for (const s of scene.shadows) {
+      const layer = await shadowLayer(s, W, H);
+      if (layer) layers.push(layer);
+    }
   }
-  layers.push({ input: body, left: x, top: y });
-  const area = t.screen(w, h);
-  layers.push({ input: await fitArtwork(o.artwork, area, t.radius?.(w, h) ?? 0), left: Math.round(x + area.x), top: Math.round(y + area.y) });
-  if (t.overlay) layers.push({ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${t.overlay(w, h)}</svg>`), left: x, top: y });
-  if (caption) {
-    const text = esc(o.customStyle!.slice(0, 80));
-    layers.push({
-      input: Buffer.from(
-        `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${Math.round(H * caption)}"><text x="50%" y="60%" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="${Math.round(H * 0.028)}" fill="#374151">${text}</text></svg>`,
-      ),
-      left: 0,
-      top: Math.round(H * (1 - caption * 1.4)),
-    });
+  layers.push({ input: svg(W, H, scene.body), left: 0, top: 0 });
+  const { data, info } = await sharp(Buffer.from(backgroundSvg(o, W, H)))
+    .composite(layers)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const canvas: Raster = { data, width: info.width, height: info.height };
+
+  let front: Raster | null = null;
+  for (const print of scene.prints) {
+    if (print.kind === 'cylinder') {
+      warpCylinder(canvas, await fitArtwork(o.artwork, print, coveredWidth(print)), print.cylinder, print.light);
+      continue;
+    }
+    const source: Raster = print.wrapOf && front ? wrapStrip(front, print.wrapOf) : await fitArtwork(o.artwork, print, coveredWidth(print));
+    front ??= source;
+    const light = print.light ?? 1;
+    const opacity = print.opacity ?? 1;
+    if (opacity < 1) for (let i = 3; i < source.data.length; i += 4) source.data[i] = Math.round(source.data[i]! * opacity);
+    warpQuad(canvas, source, print.quad, light === 1 ? undefined : () => light);
   }
-  return sharp(Buffer.from(backgroundSvg(o, W, H))).composite(layers).png().toBuffer();
+
+  const top: OverlayOptions[] = [{ input: svg(W, H, scene.overlay), left: 0, top: 0 }];
+  if (scene.multiply) top.push({ input: Buffer.from(scene.multiply), left: 0, top: 0, blend: 'multiply' });
+  const image = await sharp(canvas.data, { raw: { width: W, height: H, channels: 4 } })
+    .composite(top)
+    .removeAlpha()
+    .png()
+    .toBuffer();
+  return { image, template: choice.template, templateName: choice.name, fromDescription: choice.fromDescription };
 }
