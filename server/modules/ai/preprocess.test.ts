@@ -33,6 +33,27 @@ describe('prepareSource', () => {
     expect(story.steps).toEqual(['padded to 9:16 (green area to fill)', 'resized to 864x1536']);
   });
 
+  it('crops to the ratio when the shapes are within 15% (MOCKUP_ASPECT_TOLERANCE), pads beyond it, 4:3 and 3:4 included', async () => {
+    // 1000x800 is 1.25, 4:3 is 1.33: 6% apart, so the middle 1000x750 is kept, nothing green to paint.
+    const close = await prepareSource(await makePng(1000, 800), { aspectRatio: '4:3' });
+    expect(await size(close.image)).toEqual([1000, 750]);
+    expect(close.steps).toEqual(['cropped to 4:3']);
+    const { data, info } = await sharp(close.image).raw().toBuffer({ resolveWithObject: true });
+    // makePng's red rises with x, its green with y: the centre column and the middle rows are what remains.
+    expect(data[(375 * info.width + 500) * info.channels + 1]).toBe(Math.floor((400 * 255) / 800));
+    // 640x600 is 1.07 against 3:4 (0.75): 42% apart, so it is padded with green for the model to fill.
+    const far = await prepareSource(await makePng(640, 600), { aspectRatio: '3:4' });
+    expect(await size(far.image)).toEqual([640, 853]);
+    expect(far.steps).toEqual(['padded to 3:4 (green area to fill)']);
+    // At the edge: 15% apart still crops, 16% pads.
+    expect((await prepareSource(await makePng(1150, 1000), { aspectRatio: '1:1' })).steps).toEqual(['cropped to 1:1']);
+    expect((await prepareSource(await makePng(1160, 1000), { aspectRatio: '1:1' })).steps).toEqual(['padded to 1:1 (green area to fill)']);
+    // A crop of a large source is scaled to 1536 px after it, never padded.
+    const big = await prepareSource(await makePng(3000, 1800), { aspectRatio: '16:9' });
+    expect(await size(big.image)).toEqual([1536, 864]);
+    expect(big.steps).toEqual(['cropped to 16:9', 'resized to 1536x864']);
+  });
+
   it('never builds a canvas larger than the result: a 40 MP panorama extended and padded to 9:16 works, quickly', async () => {
     const solid = (width: number, height: number) =>
       sharp({ create: { width, height, channels: 3, background: { r: 10, g: 20, b: 200 } } }).png().toBuffer();

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { EXTEND_FILL_COLOR, MAX_SOURCE_SIDE, type AspectRatio } from '../../../contract/ai.ts';
+import { EXTEND_FILL_COLOR, MAX_SOURCE_SIDE, MOCKUP_ASPECT_TOLERANCE, type AspectRatio } from '../../../contract/ai.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { processImage, type ProcessedImage } from '../files/media.ts';
 
@@ -48,8 +48,8 @@ export interface Prepared {
 
 /**
  * Applies the morpher's edit mode and aspect ratio to the source, in this order: crop; extend (the new area
- * is filled with green #00FF00 for the model to paint); aspect ratio (padded with green, so the model fills
- * it); the longest side of the result is kept within 1536 px (the source is scaled before padding, never the
+ * is filled with green #00FF00 for the model to paint); aspect ratio (cropped when within 15%, else padded with
+ * green, so the model fills it: aspectFit); the longest side of the result is kept within 1536 px (the source is scaled before padding, never the
  * padded canvas after).
  */
 export async function prepareSource(
@@ -97,28 +97,34 @@ export async function prepareSource(
     steps.push(`extended ${direction} by ${amount}% (green area to fill)`);
   }
 
-  if (options.aspectRatio !== 'original') {
-    const target = ratioValue(options.aspectRatio);
-    const current = width / height;
-    if (Math.abs(current - target) > 0.01) {
-      const padX = current < target ? Math.round(height * target) - width : 0;
-      const padY = current > target ? Math.round(width / target) - height : 0;
-      image = sharp(
-        await image
-          .extend({
-            left: Math.floor(padX / 2),
-            right: Math.ceil(padX / 2),
-            top: Math.floor(padY / 2),
-            bottom: Math.ceil(padY / 2),
-            background: GREEN,
-          })
-          .png()
-          .toBuffer(),
-      );
-      width += padX;
-      height += padY;
-      steps.push(`padded to ${options.aspectRatio} (green area to fill)`);
-    }
+  const fit = aspectFit(width, height, options.aspectRatio);
+  if (fit.mode === 'crop') {
+    image = sharp(
+      await image
+        .extract({ left: Math.floor((width - fit.width) / 2), top: Math.floor((height - fit.height) / 2), width: fit.width, height: fit.height })
+        .png()
+        .toBuffer(),
+    );
+    ({ width, height } = fit);
+    steps.push(`cropped to ${options.aspectRatio}`);
+  } else if (fit.mode === 'pad') {
+    const padX = fit.width - width;
+    const padY = fit.height - height;
+    image = sharp(
+      await image
+        .extend({
+          left: Math.floor(padX / 2),
+          right: Math.ceil(padX / 2),
+          top: Math.floor(padY / 2),
+          bottom: Math.ceil(padY / 2),
+          background: GREEN,
+        })
+        .png()
+        .toBuffer(),
+    );
+    width += padX;
+    height += padY;
+    steps.push(`padded to ${options.aspectRatio} (green area to fill)`);
   }
 
   if (Math.max(width, height) > MAX_SOURCE_SIDE) {
@@ -144,15 +150,28 @@ function plannedCanvas(
     if (horizontal) width += add;
     else height += add;
   }
-  if (options.aspectRatio !== 'original') {
-    const target = ratioValue(options.aspectRatio);
-    const current = width / height;
-    if (Math.abs(current - target) > 0.01) {
-      if (current < target) width = Math.round(height * target);
-      else height = Math.round(width / target);
-    }
+  const fit = aspectFit(width, height, options.aspectRatio);
+  return { width: fit.width, height: fit.height };
+}
+
+/**
+ * How an image of width x height reaches an aspect ratio (spec 2 §9, as mockups do): when the shapes are within
+ * MOCKUP_ASPECT_TOLERANCE (15%) the middle is cropped to the ratio, further apart the image is padded (green, for the
+ * model to paint); nothing when already within 1%.
+ */
+export function aspectFit(width: number, height: number, ratio: AspectRatio): { mode: 'none' | 'crop' | 'pad'; width: number; height: number } {
+  if (ratio === 'original') return { mode: 'none', width, height };
+  const target = ratioValue(ratio);
+  const current = width / height;
+  const apart = Math.abs(current - target) / target;
+  if (apart <= 0.01) return { mode: 'none', width, height };
+  // Rounded to a thousandth so a shape exactly 15% away (1150x1000 against 1:1) is not lost to floating point.
+  if (Math.round(apart * 1000) / 1000 <= MOCKUP_ASPECT_TOLERANCE) {
+    return current > target
+      ? { mode: 'crop', width: Math.min(width, Math.max(1, Math.round(height * target))), height }
+      : { mode: 'crop', width, height: Math.min(height, Math.max(1, Math.round(width / target))) };
   }
-  return { width, height };
+  return current < target ? { mode: 'pad', width: Math.round(height * target), height } : { mode: 'pad', width, height: Math.round(width / target) };
 }
 
 /** The instruction sent to the model, from the user's words and the variability. */

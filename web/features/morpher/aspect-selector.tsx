@@ -13,7 +13,7 @@ export const EXPERIMENTAL_WARNING = {
   dismiss: `Don't show for ${EXPERIMENTAL_WARNING_DAYS} days`,
 } as const;
 
-/** Original, 1:1, 4:5, 9:16, 16:9; any other than Original shows the experimental warning until dismissed (3 days). */
+/** The contract's ratios (Original, 1:1, 4:5, 9:16, 16:9, 4:3, 3:4); any other than Original shows the experimental warning until dismissed (3 days). */
 export function AspectSelector({ value, onChange, disabled }: { value: AspectRatio; onChange: (value: AspectRatio) => void; disabled?: boolean }) {
   const name = useId();
   const [dismissed, setDismissed] = useState(() => isExperimentalWarningDismissed());
@@ -26,7 +26,7 @@ export function AspectSelector({ value, onChange, disabled }: { value: AspectRat
         value={value}
         onChange={onChange}
         disabled={disabled}
-        columns="grid-cols-5"
+        columns="grid-cols-4 sm:grid-cols-7"
       />
       {value !== 'original' && !dismissed && (
         <Alert
