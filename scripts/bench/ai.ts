@@ -7,11 +7,13 @@
  * 3. Local vision (@vladmandic/human on wasm, in its worker thread): the cold first call (worker start + models),
  *    then the median of BENCH_VISION_RUNS warm calls: the headshot face check (faces of astronaut.jpg), the person
  *    mask (selfie segmentation) and object detection (centernet) on the test photos.
+ * 4. The local engine's effect library: each effect on a 1024 px photo (median of EFFECT_RUNS=5, after a warm-up).
  * Run: `node --import tsx scripts/bench/ai.ts` (BENCH_RUNS=3 upscales each way, BENCH_VISION_RUNS=7).
  */
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { MOCKUP_STYLES } from '../../contract/ai.ts';
+import { applyEffect, EFFECTS } from '../../server/providers/ai/effects/index.ts';
 import { createLocalUpscaler } from '../../server/providers/ai/local-upscaler/index.ts';
 import { sharedLocalVision } from '../../server/providers/ai/local-vision/index.ts';
 import { renderMockup } from '../../server/providers/ai/mockup-templates.ts';
@@ -20,6 +22,20 @@ import { createTestApp } from '../../server/test-support/app.ts';
 import { fmt, percentile, table, timeEach } from './stats.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+// Effects: each on astronaut.jpg scaled to 1024x1024 (one warm-up run, then the median).
+{
+  const photo = await sharp(await readFile('server/test-support/photos/astronaut.jpg')).resize(1024, 1024).png().toBuffer();
+  const runs = Number(process.env.EFFECT_RUNS ?? 5);
+  const rows = [];
+  for (const effect of EFFECTS) {
+    await applyEffect(photo, effect.id);
+    const { samples } = await timeEach(runs, () => applyEffect(photo, effect.id));
+    rows.push({ effect: effect.name, 'median ms': fmt(percentile(samples, 50), 0) });
+  }
+  console.log(`Local effects on a 1024x1024 photo (PNG in and out), median of ${runs}\n\n${table(rows)}\n`);
+}
+
 // Mockups on the local engine: each style drawn at 1600x900 (landscape) with shadow, from a 1024 px photo
 // (one warm-up run, then the median): the product drawn in perspective, the artwork warped onto it.
 {
