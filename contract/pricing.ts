@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { decimalString } from './credits.ts';
 
-/** One tool's price per generation. */
-export const toolPriceSchema = z.object({ dollar_amount: decimalString, tool_id: z.string(), service_type: z.string() });
+/** One tool's price per generation, on the engine that runs it now (`local`: the local engine's preview). */
+export const toolPriceSchema = z.object({ dollar_amount: decimalString, tool_id: z.string(), service_type: z.string(), service_variant: z.string() });
 export type ToolPrice = z.infer<typeof toolPriceSchema>;
 
 /** GET /api/pricing/tools: keyed by the tool's title. */

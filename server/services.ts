@@ -4,6 +4,7 @@ import type { Database } from './db/client.ts';
 import { deferredSender, type JobDefinition } from './jobs/queue.ts';
 import { aiJobs } from './modules/ai/jobs.ts';
 import { createAiService } from './modules/ai/service.ts';
+import { toolEngines } from './providers/ai/engine.ts';
 import { createAiRegistry } from './providers/ai/registry.ts';
 import type { Clock } from './lib/clock.ts';
 import { createAccountService } from './modules/account/service.ts';
@@ -94,7 +95,7 @@ export function createServices(deps: ServiceDeps) {
     },
     onUserCreated: (tx, user) => credits.grantSignupBonus(tx, user.id),
   });
-  const pricing = createPricingService({ db, credits });
+  const pricing = createPricingService({ db, credits, engineVariant: (toolId) => toolEngines(aiProviders)[toolId]?.variant });
   const payments = createPaymentsService({ db, clock, credits, stripe: stripeFrom(config), publicUrl: config.PUBLIC_URL, log });
   const tools = createToolsService({ db });
   const idempotency = createIdempotencyService({ db, clock });

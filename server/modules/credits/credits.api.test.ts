@@ -86,7 +86,10 @@ describe('pricing routes (public)', () => {
     expect(res.statusCode).toBe(200);
     const pricing = data(res, toolPricingResponse).tool_pricing;
     expect(Object.keys(pricing).sort()).toEqual(TOOL_CATALOGUE.map((tool) => tool.title).sort());
-    expect(pricing['AI Image Morpher']).toMatchObject({ dollar_amount: '0.25', tool_id: 'image-variator' });
+    // No AI provider is set here: the image tools are priced on the local engine (free previews), transcription as ever.
+    expect(pricing['AI Image Morpher']).toMatchObject({ dollar_amount: '0.00', tool_id: 'image-variator', service_variant: 'local' });
+    expect(pricing['AI Headshot Generator']).toMatchObject({ dollar_amount: '0.00', service_variant: 'local' });
+    expect(pricing['Audio Transcription']).toMatchObject({ service_variant: 'raw' });
     expect(pricing['Audio Transcription']?.dollar_amount).toBe('0.10');
     for (const entry of Object.values(pricing)) expect(entry.dollar_amount).toMatch(/^\d+\.\d{2}$/);
   });
@@ -195,5 +198,20 @@ describe('test checkout (no Stripe settings)', () => {
       lifetime_used: '1.2500',
       lifetime_purchased: '0.0000',
     });
+  });
+});
+
+describe('pricing with an AI provider set', () => {
+  let pt: TestApp;
+  beforeAll(async () => {
+    pt = await createTestApp({ GEMINI_API_KEY: 'test-gemini-key', GEMINI_BASE_URL: 'http://127.0.0.1:9' });
+  });
+  afterAll(() => pt?.close());
+
+  it('prices the image tools on the provider (standard variant), and caption by the vision provider', async () => {
+    const pricing = data(await pt.call('GET', '/api/pricing/tools'), toolPricingResponse).tool_pricing;
+    expect(pricing['AI Image Morpher']).toMatchObject({ dollar_amount: '0.25', service_variant: 'standard' });
+    expect(pricing['Thumbnail Generator']).toMatchObject({ dollar_amount: '0.30', service_variant: 'standard' });
+    expect(pricing['Caption Generator']).toMatchObject({ dollar_amount: '0.05', service_variant: 'standard' });
   });
 });

@@ -17,7 +17,14 @@ export interface ToolPrice {
 /** "AI Image Morpher" → "ai-image-morpher" (spec 1 §7 pricing path). */
 export const toolSlug = (title: string) => title.toLowerCase().replace(/\s+/g, '-');
 
-export function createPricingService(deps: { db: Db; credits: Pick<CreditsService, 'account'> }) {
+export interface PricingDeps {
+  db: Db;
+  credits: Pick<CreditsService, 'account'>;
+  /** The price variant a tool charges now (its engine's: `local` for the local engine's previews); else standard. */
+  engineVariant?: (toolId: string) => string | undefined;
+}
+
+export function createPricingService(deps: PricingDeps) {
   const { db } = deps;
 
   /** The price of a service in credits; 404-style error when it is not priced. */
@@ -31,9 +38,10 @@ export function createPricingService(deps: { db: Db; credits: Pick<CreditsServic
     const rows = await repo.listPrices(db);
     return TOOL_CATALOGUE.flatMap((tool) => {
       const service = TOOL_SERVICE[tool.id];
-      const row = service && rows.find((r) => r.serviceType === service.serviceType && r.serviceVariant === service.variant);
+      const variant = (service && deps.engineVariant?.(tool.id)) ?? service?.variant;
+      const row = service && rows.find((r) => r.serviceType === service.serviceType && r.serviceVariant === variant);
       if (!service || !row) return [];
-      return [{ tool_id: tool.id, title: tool.title, service_type: service.serviceType, service_variant: service.variant, dollar_amount: fromUnits(toUnits(row.userCostCredits), 2) }];
+      return [{ tool_id: tool.id, title: tool.title, service_type: service.serviceType, service_variant: row.serviceVariant, dollar_amount: fromUnits(toUnits(row.userCostCredits), 2) }];
     });
   }
 
@@ -56,9 +64,11 @@ export function createPricingService(deps: { db: Db; credits: Pick<CreditsServic
     },
 
     /** `tool_pricing` keyed by tool title, each with dollar_amount (2 decimals). */
-    async toolPricing(): Promise<Record<string, { dollar_amount: string; tool_id: string; service_type: string }>> {
+    async toolPricing(): Promise<Record<string, { dollar_amount: string; tool_id: string; service_type: string; service_variant: string }>> {
       const prices = await toolPrices();
-      return Object.fromEntries(prices.map((p) => [p.title, { dollar_amount: p.dollar_amount, tool_id: p.tool_id, service_type: p.service_type }]));
+      return Object.fromEntries(
+        prices.map((p) => [p.title, { dollar_amount: p.dollar_amount, tool_id: p.tool_id, service_type: p.service_type, service_variant: p.service_variant }]),
+      );
     },
 
     /** One tool's price by the slug of its title, with every variant of its service. */

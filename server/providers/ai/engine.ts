@@ -1,5 +1,6 @@
 import { ENGINE_ESTIMATES, LOCAL_PREVIEW_NOTE, type ToolEngine } from '../../../contract/ai.ts';
 import { LOCAL_ENGINE } from './local-engine.ts';
+import type { AiProviders } from './types.ts';
 
 /** The price variant the local engine charges for every priced service (seeded 0, upscaling aside). */
 export const LOCAL_VARIANT = 'local';
@@ -29,4 +30,17 @@ export function previewText(preview: boolean, text: string | null | undefined): 
   if (!preview) return text ?? null;
   if (text?.startsWith(LOCAL_PREVIEW_NOTE)) return text;
   return text ? `${LOCAL_PREVIEW_NOTE}. ${text}` : `${LOCAL_PREVIEW_NOTE}.`;
+}
+
+/** The engine each image tool runs with these providers: the answer of GET /api/ai/engines, and the tool cards' prices. */
+export function toolEngines(providers: Pick<AiProviders, 'imageEditor' | 'mockupEditor' | 'vision'>): Record<string, ToolEngine> {
+  const { imageEditor, mockupEditor, vision } = providers;
+  return {
+    'image-variator': toolEngine('image-variator', 'image_generation', imageEditor.name),
+    'mockup-generator': toolEngine('mockup-generator', 'mockup', mockupEditor?.name),
+    'thumbnail-generator': toolEngine('thumbnail-generator', 'thumbnail', imageEditor.name),
+    'ai-headshot': toolEngine('ai-headshot', 'headshot', imageEditor.name),
+    'ai-photoshoot': toolEngine('ai-photoshoot', 'photoshoot', imageEditor.name),
+    'caption-generator': toolEngine('caption-generator', 'caption', vision?.name),
+  };
 }

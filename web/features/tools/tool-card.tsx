@@ -9,7 +9,7 @@ import { ToolIcon } from './tool-icon.tsx';
  * One launcher card. The whole card is clickable through one stretched button: "Launch {title}" for tools
  * that work, "{title} (Coming Soon)" for the others, which are dimmed and show no launch button.
  */
-export function ToolCard({ tool, onLaunch }: { tool: ToolConfig; onLaunch: (tool: ToolConfig) => void }) {
+export function ToolCard({ tool, price, onLaunch }: { tool: ToolConfig; price?: string | null; onLaunch: (tool: ToolConfig) => void }) {
   const launchable = isLaunchable(tool);
   const descriptionId = `tool-${tool.id}-description`;
   return (
@@ -28,6 +28,10 @@ export function ToolCard({ tool, onLaunch }: { tool: ToolConfig; onLaunch: (tool
       <p className="mt-0.5 text-sm font-medium text-violet-700/90">{tool.shortDescription}</p>
       <p id={descriptionId} className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">
         {tool.description}
+      </p>
+      {/* Reserved even before the price loads, so the cards do not jump. */}
+      <p className="mt-3 min-h-5 text-sm font-medium text-slate-700 tabular-nums" data-testid="tool-price">
+        {price}
       </p>
       <button
         type="button"

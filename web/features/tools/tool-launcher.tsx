@@ -9,12 +9,14 @@ import { useAuth } from '../../lib/session/use-auth.ts';
 import { useToolsConfig } from '../../lib/tools-config.ts';
 import { ToolCard } from './tool-card.tsx';
 import { launchAction, launcherTools } from './tool-filters.ts';
+import { priceLabel, useToolPrices } from './tool-prices.ts';
 
 /** The tool grid (spec 1 §2 "Tool launcher"), used by /, /start, /tools and the landing page. */
 export function ToolLauncher({ columns = 3 }: { columns?: 3 | 4 }) {
   const navigate = useNavigate();
   const { isSignedIn } = useAuth();
   const { tools, isPending, error, refetch, isFetching } = useToolsConfig();
+  const prices = useToolPrices();
   const [comingSoon, setComingSoon] = useState<ToolConfig | null>(null);
 
   const launch = (tool: ToolConfig) => {
@@ -64,7 +66,7 @@ export function ToolLauncher({ columns = 3 }: { columns?: 3 | 4 }) {
         <ul className={columns === 4 ? 'grid gap-5 sm:grid-cols-2 lg:grid-cols-4' : 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3'}>
           {cards.map((tool) => (
             <li key={tool.id} className="flex">
-              <ToolCard tool={tool} onLaunch={launch} />
+              <ToolCard tool={tool} price={priceLabel(prices[tool.id])} onLaunch={launch} />
             </li>
           ))}
         </ul>

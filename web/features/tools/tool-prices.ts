@@ -1,0 +1,24 @@
+/** GET /api/pricing/tools: what one generation of each tool costs now, on the engine that runs it (the cards show it). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { toolPricingResponse, type ToolPrice } from '../../../contract/pricing.ts';
+import { api, parseAnswer } from '../../lib/api.ts';
+
+export const toolPricesQueryOptions = queryOptions({
+  queryKey: ['pricing', 'tools'] as const,
+  queryFn: async () => parseAnswer(toolPricingResponse, await api.get<unknown>('/pricing/tools'), 'Failed to load tool prices').tool_pricing,
+  staleTime: 5 * 60_000,
+});
+
+/** Prices keyed by tool id; empty while loading or when the call failed (the cards then show no price). */
+export function useToolPrices(): Record<string, ToolPrice> {
+  const prices = useQuery(toolPricesQueryOptions).data ?? {};
+  return Object.fromEntries(Object.values(prices).map((p) => [p.tool_id, p]));
+}
+
+/** The card's line: a free local preview, or credits per generation (per minute for transcription). */
+export function priceLabel(price: ToolPrice | undefined): string | null {
+  if (!price) return null;
+  if (Number(price.dollar_amount) === 0) return price.service_variant === 'local' ? 'Free preview' : 'Free';
+  const unit = price.service_type === 'transcription' ? 'per minute' : price.service_type === 'photoshoot' ? 'per photo' : 'per generation';
+  return `${price.dollar_amount} credits ${unit}`;
+}
