@@ -3,6 +3,9 @@ import { LOCAL_PREVIEW_NOTE, type ToolEngine } from '../../../contract/ai.ts';
 import { cn } from '../../components/ui/cn.ts';
 import { formatCredits } from '../../lib/credits-format.ts';
 
+/** What a button shows for its predicted cost: 'Free' for a free preview, else the credits. */
+export const costLabel = (cost: string) => (Number(cost) === 0 ? 'Free' : `${formatCredits(cost)} credits`);
+
 /**
  * Beside a tool's button: the engine that will run, what one result costs there and how long it takes. The local
  * engine is named as a preview, so no one pays for, or waits for, what it does not do.

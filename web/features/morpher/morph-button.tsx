@@ -2,7 +2,7 @@ import { Wand2 } from 'lucide-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { formatCredits } from '../../lib/credits-format.ts';
+import { costLabel } from '../ai-shared/engine-note.tsx';
 
 /** Whether the element is in the viewport (null until known, or where IntersectionObserver is missing). */
 function useInView(ref: RefObject<HTMLElement | null> | undefined): boolean | null {
@@ -48,7 +48,7 @@ export function MorphButton({ onClick, generating, disabled, cost, validation, e
     >
       {generating ? 'Generating...' : 'Morph Image'}
       {!generating && cost && (
-        <span className="ml-1 rounded-full bg-white/20 px-2.5 py-0.5 text-sm font-semibold tabular-nums">{formatCredits(cost)} credits</span>
+        <span className="ml-1 rounded-full bg-white/20 px-2.5 py-0.5 text-sm font-semibold tabular-nums">{costLabel(cost)}</span>
       )}
     </Button>
   );

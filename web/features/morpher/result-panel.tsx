@@ -59,7 +59,7 @@ export function ResultPanel({ panelRef, generating, elapsed, error, result, busy
                     {result.provider}
                   </Badge>
                 )}
-                {result.creditsUsed && <Badge tone="slate">{formatPreciseCredits(result.creditsUsed)} credits used</Badge>}
+                {result.creditsUsed && <Badge tone="slate">{Number(result.creditsUsed) === 0 ? 'Free preview' : `${formatPreciseCredits(result.creditsUsed)} credits used`}</Badge>}
                 {result.origin === 'history' && <Badge tone="slate">From your history</Badge>}
                 {result.origin === 'upscaled' && <Badge tone="green">Upscaled</Badge>}
               </div>
