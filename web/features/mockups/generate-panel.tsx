@@ -6,12 +6,16 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatCredits } from '../../lib/credits-format.ts';
 import { ErrorBox } from '../../components/ui/error-box.tsx';
 import { MockupResultView } from './mockup-result.tsx';
-import { MOCKUP_DURATION_HINT } from './mockup-options.ts';
+import type { ToolEngine } from '../../../contract/ai.ts';
+import { EngineNote, PreviewNote } from '../ai-shared/engine-note.tsx';
+import { mockupDurationHint } from './mockup-options.ts';
 import type { MockupJobState } from './use-mockup-job.ts';
 
 /** The summary with Generate Mockups and its cost, then the job's progress, its error or the result. */
-export function GeneratePanel({ state, imageCount, styleCount, cost, perStyle, validation, elapsed, onGenerate, onAgain }: {
+export function GeneratePanel({ state, engine, imageCount, styleCount, cost, perStyle, validation, elapsed, onGenerate, onAgain }: {
   state: MockupJobState;
+  /** The engine that will run (GET /api/ai/engines): its time estimate and whether the result is a preview. */
+  engine: ToolEngine | undefined;
   imageCount: number;
   styleCount: number;
   /** Total predicted cost (per-style cost × styles), when known. */
@@ -23,6 +27,7 @@ export function GeneratePanel({ state, imageCount, styleCount, cost, perStyle, v
   onAgain: () => void;
 }) {
   const busy = state.phase === 'submitting' || state.phase === 'running';
+  const hint = mockupDurationHint(engine);
   return (
     <Card className="space-y-4 p-5 sm:p-6">
       <div className="flex items-start gap-3">
@@ -34,11 +39,12 @@ export function GeneratePanel({ state, imageCount, styleCount, cost, perStyle, v
             {imageCount} {imageCount === 1 ? 'image' : 'images'} · {styleCount} {styleCount === 1 ? 'style' : 'styles'}
           </p>
           <p className="mt-0.5 flex items-center gap-1">
-            <Clock className="size-3.5" aria-hidden /> {MOCKUP_DURATION_HINT}
+            <Clock className="size-3.5" aria-hidden /> {hint}
             {perStyle && <span> {formatCredits(perStyle)} credits per style.</span>}
           </p>
         </div>
       </div>
+      {state.phase !== 'completed' && <EngineNote engine={engine} cost={perStyle} unit="per style" />}
       {state.phase !== 'completed' && (
         <Button size="lg" className="w-full" onClick={onGenerate} loading={busy}>
           {busy ? 'Generating...' : 'Generate Mockups'}
@@ -53,11 +59,12 @@ export function GeneratePanel({ state, imageCount, styleCount, cost, perStyle, v
             <p className="font-medium">
               {state.phase === 'submitting' ? 'Sending your images…' : state.status === 'processing' ? 'Rendering your mockups…' : 'Queued: starting shortly…'}
             </p>
-            <p className="text-xs text-violet-700 tabular-nums">{elapsed} s elapsed · {MOCKUP_DURATION_HINT}</p>
+            <p className="text-xs text-violet-700 tabular-nums">{elapsed} s elapsed{hint ? ` · ${hint}` : ''}</p>
           </div>
         </div>
       )}
       {state.phase === 'failed' && <ErrorBox error={state.error} />}
+      {state.phase === 'completed' && engine?.preview && <PreviewNote />}
       {state.phase === 'completed' && <MockupResultView result={state.result} onAgain={onAgain} />}
     </Card>
   );

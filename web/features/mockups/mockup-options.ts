@@ -1,5 +1,5 @@
 /** The mockup generator's choices and checks (spec 2 §2, §5). Ids, colours, sizes and messages come from the contract. */
-import { MOCKUP_BACKGROUNDS, MOCKUP_MESSAGES, MOCKUP_STYLES, type MockupStyle } from '../../../contract/ai.ts';
+import { MOCKUP_BACKGROUNDS, MOCKUP_MESSAGES, MOCKUP_STYLES, type MockupStyle, type ToolEngine } from '../../../contract/ai.ts';
 
 export type MockupBackground = (typeof MOCKUP_BACKGROUNDS)[number];
 
@@ -26,7 +26,14 @@ export const MOCKUP_BACKGROUND_LABELS: Record<MockupBackground, string> = {
 
 /** With several images each one goes on one style, so there can be no more images than styles. */
 export const MAX_MOCKUP_IMAGES = MOCKUP_STYLES.length;
-export const MOCKUP_DURATION_HINT = 'A mockup takes 30-60 s.';
+/**
+ * How long a mockup takes, by the engine that will run it: a provider's photorealistic render takes the spec's
+ * 30-60 s; the local engine draws a template preview in seconds and says that is what it is.
+ */
+export function mockupDurationHint(engine: Pick<ToolEngine, 'preview' | 'estimate'> | undefined): string {
+  if (!engine) return '';
+  return engine.preview ? `A drawn template preview: your image placed on the product, about ${engine.estimate}.` : `A mockup takes ${engine.estimate}.`;
+}
 
 export const styleLabel = (style: string) => MOCKUP_STYLE_LABELS[style as MockupStyle] ?? style;
 

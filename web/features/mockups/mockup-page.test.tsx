@@ -31,7 +31,7 @@ afterEach(() => {
 });
 
 describe('Mockup generator page', () => {
-  it('has the four steps with their defaults', () => {
+  it('has the four steps with their defaults', async () => {
     stubFetch(routes({ 'GET /api/credits/predict-cost': () => ok({ can_afford: true, required_credits: '0.5', available_credits: '5', deficit: '0' }) }));
     renderPage();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
@@ -47,7 +47,24 @@ describe('Mockup generator page', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Gradient' }));
     expect((screen.getByLabelText(/Gradient start/) as HTMLInputElement).value).toBe('#f0f0f0');
     expect((screen.getByLabelText(/Gradient end/) as HTMLInputElement).value).toBe('#d1d5db');
-    expect(screen.getByText(/A mockup takes 30-60 s/)).toBeTruthy();
+    // No provider set: the page says what the local engine makes and its own time, never the provider's 30-60 s.
+    expect(await screen.findByText(/A drawn template preview: your image placed on the product, about 5-15 s/)).toBeTruthy();
+    expect(screen.getByTestId('engine-note').textContent).toMatch(/Preview: local engine, no AI provider set/);
+    expect(document.body.textContent).not.toMatch(/30-60|3D/);
+  });
+
+  it('promises 30-60 s only when a provider will render the mockups', async () => {
+    const calls = stubFetch(
+      routes({
+        'GET /api/ai/engines': () =>
+          ok({ tools: { 'mockup-generator': { engine: 'gemini', label: 'Gemini', preview: false, service_type: 'mockup', variant: 'standard', estimate: '30-60 s' } } }),
+        'GET /api/credits/predict-cost': () => ok({ can_afford: true, required_credits: '0.5', available_credits: '5', deficit: '0' }),
+      }),
+    );
+    renderPage();
+    expect(await screen.findByText(/A mockup takes 30-60 s/)).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('engine-note').textContent).toMatch(/Made by Gemini, 0.50 credits per style; usually 30-60 s/));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('predict-cost') && c.url.includes('variant=standard'))).toBe(true));
   });
 
   it('shows the three validation messages', async () => {

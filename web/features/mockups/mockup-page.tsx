@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MOCKUP_DEFAULT_COLORS, type MockupDimension, type MockupStyle } from '../../../contract/ai.ts';
 import { mul } from '../../../contract/decimal.ts';
@@ -11,7 +10,9 @@ import { OutputStep } from './output-step.tsx';
 import { StyleStep } from './style-step.tsx';
 import { UploadStep } from './upload-step.tsx';
 import { useMockupJob } from './use-mockup-job.ts';
-import { costPredictionQueryOptions } from '../ai-shared/cost-prediction.ts';
+import { useToolCost } from '../ai-shared/engine.ts';
+
+const MOCKUP_TOOL_ID = 'mockup-generator';
 
 /** Mockup generator (/tools/mockup-generator, spec 2 §2): four steps, then the mockups with downloads. */
 // The tool page passes every tool its config ({ tool }); this one knows its own and ignores it.
@@ -29,7 +30,8 @@ export function MockupPage() {
   const [shadow, setShadow] = useState(true);
   const [validation, setValidation] = useState<string | null>(null);
   const elapsed = useElapsedSeconds(job.busy);
-  const prediction = useQuery(costPredictionQueryOptions({ serviceType: 'mockup', variant: 'standard' }));
+  // Quoted on the engine that will run: the local engine's drawn previews by its `local` price, a provider's by `standard`.
+  const { engine, prediction } = useToolCost(MOCKUP_TOOL_ID);
   const perStyle = prediction.data?.required_credits ?? null;
   const cost = perStyle ? mul(perStyle, String(Math.max(1, styles.length))) : null;
   const locked = job.busy;
@@ -97,6 +99,7 @@ export function MockupPage() {
       <div className={job.state.phase === 'completed' ? 'lg:col-span-2' : 'lg:sticky lg:top-24 lg:col-span-2'}>
         <GeneratePanel
           state={job.state}
+          engine={engine}
           imageCount={images.length}
           styleCount={styles.length}
           cost={cost}
