@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { LOCAL_PREVIEW_NOTE } from '../../../contract/ai.ts';
 import { makePng } from '../../test-support/media.ts';
-import { chooseGrade, createLocalImageEditor } from './local-engine.ts';
+import { chooseLocalEffects, createLocalImageEditor } from './local-engine.ts';
 
 const editor = createLocalImageEditor();
 const pixel = async (png: Buffer, x: number, y: number) => {
@@ -11,21 +12,49 @@ const pixel = async (png: Buffer, x: number, y: number) => {
 };
 
 describe('local image editor', () => {
-  it('chooses the grade the prompt names, and a stable one otherwise', () => {
-    expect(chooseGrade('make it black and white').name).toBe('black and white');
-    expect(chooseGrade('A VINTAGE poster').name).toBe('vintage');
-    expect(chooseGrade('a cat on a mat').name).toBe(chooseGrade('a cat on a mat').name);
+  it('chooses the effects the prompt names, and a stable one otherwise', () => {
+    expect(chooseLocalEffects('make it black and white', 1).map((e) => e.id)).toEqual(['black-and-white']);
+    expect(chooseLocalEffects('A VINTAGE poster', 1).map((e) => e.id)).toEqual(['vintage-film']);
+    expect(chooseLocalEffects('Turn it into a watercolour painting at golden hour', 1).map((e) => e.id)).toEqual(['watercolour', 'golden-hour']);
+    expect(chooseLocalEffects('a cat on a mat', 7)).toEqual(chooseLocalEffects('a cat on a mat', 7));
   });
 
-  it('returns a PNG of the same size, labelled as the local engine', async () => {
+  it("reads only the user's words of the morph instruction, not the instruction's own ('Paint every pure green…')", () => {
+    // As morphPrompt (server/modules/ai/preprocess.ts) writes it; providers may not import the modules.
+    const instruction =
+      'Create a variation of the provided image. Keep the subject recognisable; composition, lighting and details may change. ' +
+      'Paint every pure green (#00FF00) area as a seamless, natural continuation of the image; no green may remain.';
+    expect(chooseLocalEffects(`${instruction} The user asks: make it noir`, 1).map((e) => e.id)).toEqual(['noir']);
+    // No wish at all: the image's salt picks, never the instruction's words.
+    expect(chooseLocalEffects(`${instruction} Create a fresh variation of this image.`, 1)).toEqual(chooseLocalEffects('', 1));
+  });
+
+  it('returns a PNG of the same size, labelled as the local engine, naming the effect it applied', async () => {
     const result = await editor.editImage({ images: [{ data: await makePng(120, 80), mime: 'image/png' }], prompt: 'black and white', variability: 5 });
     const meta = await sharp(result.data).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 120, 80]);
     expect(result.provider).toBe('Local engine');
-    expect(result.text).toMatch(/black and white look at variability 5/);
-    const [r, g, b] = await pixel(result.data, 60, 40);
-    expect(r).toBe(g);
-    expect(g).toBe(b);
+    expect(result.text).toMatch(new RegExp(`^${LOCAL_PREVIEW_NOTE}\\. Applied the Black and white effect at variability 5\\.`));
+    // Half strength: the colours move most of the way to grey; full strength: grey.
+    const [r, , b] = await pixel(result.data, 60, 40);
+    const [r0, , b0] = await pixel(await makePng(120, 80), 60, 40);
+    expect(Math.abs(r! - b!)).toBeLessThan(Math.abs(r0! - b0!) / 2);
+    const full = await editor.editImage({ images: [{ data: await makePng(120, 80), mime: 'image/png' }], prompt: 'black and white', variability: 10 });
+    const [fr, fg, fb] = await pixel(full.data, 60, 40);
+    expect(fr).toBe(fg);
+    expect(fg).toBe(fb);
+  });
+
+  it('applies both effects a prompt names, and different prompts give different images', async () => {
+    const photo = await sharp(await makePng(160, 120)).png().toBuffer();
+    const both = await editor.editImage({ images: [{ data: photo, mime: 'image/png' }], prompt: 'Turn it into a watercolour painting at golden hour', variability: 6 });
+    expect(both.text).toContain('Applied the Watercolour and Golden hour effects at variability 6.');
+    const noir = await editor.editImage({ images: [{ data: photo, mime: 'image/png' }], prompt: 'film noir', variability: 6 });
+    expect(noir.text).toContain('Applied the Noir effect');
+    const [a, b] = await Promise.all([sharp(both.data).raw().toBuffer(), sharp(noir.data).raw().toBuffer()]);
+    let diff = 0;
+    for (let i = 0; i < a.length; i++) diff += Math.abs(a[i]! - b[i]!);
+    expect(diff / a.length).toBeGreaterThan(20);
   });
 
   it('fills green extension areas from their surroundings, leaving no green', async () => {
@@ -39,7 +68,7 @@ describe('local image editor', () => {
       if (data[i + 1]! > 200 && data[i]! < 80 && data[i + 2]! < 80) green++;
     }
     expect(green).toBe(0);
-    expect(result.text).toMatch(/repainted 50% of the image/);
+    expect(result.text).toMatch(/Repainted 50% of the image from its surroundings/);
   });
 
   it('repaints only the masked area', async () => {

@@ -1,43 +1,41 @@
-import sharp, { type Sharp } from 'sharp';
+import sharp from 'sharp';
+import { LOCAL_PREVIEW_NOTE } from '../../../contract/ai.ts';
+import { applyEffects, chooseEffect, chooseEffects, type EffectInfo } from './effects/index.ts';
 import type { ImageEditor, ImageEditRequest, ImageResult } from './types.ts';
 import { ProviderError } from './types.ts';
 
 export const LOCAL_ENGINE = 'Local engine';
 
-/** A colour grade the local engine can apply, chosen from the prompt's words. */
-interface Grade {
-  name: string;
-  words: RegExp;
-  apply(image: Sharp, strength: number): Sharp;
+/** At most this many named effects are chained: more turn into mud and cost seconds. */
+const MAX_EFFECTS = 2;
+
+/**
+ * The words the user wrote. The morph use case wraps them in an instruction for generative models ("Create a
+ * variation… Paint every pure green area… The user asks: …"), whose own words ("Paint") must not pick an effect.
+ */
+export function userWords(prompt: string): string {
+  const asked = /The user asks: ([\s\S]*)$/.exec(prompt);
+  if (asked) return asked[1]!;
+  return prompt.startsWith('Create a variation of the provided image.') ? '' : prompt;
 }
 
-const GRADES: Grade[] = [
-  { name: 'black and white', words: /black and white|b&w|monochrome|grayscale|greyscale|noir/, apply: (i, s) => i.grayscale().linear(1 + s * 0.25, -s * 12) },
-  { name: 'vintage', words: /vintage|retro|old|sepia|film|70s|80s/, apply: (i, s) => i.modulate({ saturation: 1 - s * 0.45 }).tint({ r: 224, g: 196, b: 150 }).gamma(1 + s * 0.3) },
-  { name: 'warm', words: /warm|sunset|golden|summer|cozy|autumn/, apply: (i, s) => i.recomb([[1 + s * 0.18, 0, 0], [0, 1 + s * 0.04, 0], [0, 0, 1 - s * 0.18]]) },
-  { name: 'cool', words: /cool|cold|winter|blue|night|ice/, apply: (i, s) => i.recomb([[1 - s * 0.15, 0, 0], [0, 1, 0], [0, 0, 1 + s * 0.2]]) },
-  { name: 'vivid', words: /vivid|vibrant|colorful|colourful|pop|bright|neon/, apply: (i, s) => i.modulate({ saturation: 1 + s * 0.8, brightness: 1 + s * 0.05 }) },
-  { name: 'dramatic', words: /dramatic|moody|dark|cinematic|contrast/, apply: (i, s) => i.linear(1 + s * 0.45, -s * 40).modulate({ saturation: 1 - s * 0.15 }) },
-  { name: 'soft', words: /soft|dream|pastel|gentle|light/, apply: (i, s) => i.blur(0.3 + s * 1.2).modulate({ brightness: 1 + s * 0.08, saturation: 1 - s * 0.25 }) },
-];
-
-/** Picks the grade the prompt asks for; otherwise one chosen by the prompt's letters, so each prompt differs. */
-export function chooseGrade(prompt: string): Grade {
-  const text = prompt.toLowerCase();
-  const named = GRADES.find((g) => g.words.test(text));
-  if (named) return named;
-  let hash = 0;
-  for (const ch of text) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
-  return GRADES[hash % GRADES.length]!;
+/** The effects the prompt names (in its order), or one picked by its hash so each prompt still differs. */
+export function chooseLocalEffects(prompt: string, salt: number): EffectInfo[] {
+  const words = userWords(prompt);
+  const named = chooseEffects(words).slice(0, MAX_EFFECTS);
+  return named.length > 0 ? named : [chooseEffect(words, salt)];
 }
+
+const listNames = (effects: EffectInfo[]) =>
+  effects.length === 1 ? `the ${effects[0]!.name} effect` : `the ${effects.map((e) => e.name).join(' and ')} effects`;
 
 /** The green (#00FF00) that marks an area to fill, within a tolerance. */
 const isFillGreen = (r: number, g: number, b: number) => g > 200 && r < 80 && b < 80;
 
 /**
- * The offline image editor: real libvips operations driven by the prompt and variability. Areas marked for
- * painting (the inpaint mask, or the green of an extension) are filled from their surroundings; the rest is
- * colour-graded. It says plainly that it is the local engine.
+ * The offline image editor: the effect library driven by the prompt (which effect) and variability (how
+ * strongly). Areas marked for painting (the inpaint mask, or the green of an extension) are first filled from
+ * their surroundings. It says plainly that it is the local engine and which effect it applied.
  */
 export function createLocalImageEditor(): ImageEditor {
   return {
@@ -48,9 +46,8 @@ export function createLocalImageEditor(): ImageEditor {
       try {
         const variability = Math.min(10, Math.max(1, request.variability ?? 5));
         const strength = variability / 10;
-        const grade = chooseGrade(request.prompt);
-        const base = sharp(source.data).removeAlpha();
-        const { data, info } = await base.clone().raw().toBuffer({ resolveWithObject: true });
+        const effects = chooseLocalEffects(request.prompt, source.data.length);
+        const { data, info } = await sharp(source.data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
         const { width, height, channels } = info;
 
         // Which pixels to repaint: the mask's white, plus any fill-green (an extension).
@@ -68,18 +65,16 @@ export function createLocalImageEditor(): ImageEditor {
           }
         }
 
-        let pixels: Buffer = data;
-        if (painted > 0) pixels = await fillFromSurroundings(data, paint, width, height, channels);
-        const graded = await grade
-          .apply(sharp(pixels, { raw: { width, height, channels } }), strength)
-          .png()
-          .toBuffer();
-        const parts = [`Applied a ${grade.name} look at variability ${variability}`];
-        if (painted > 0) parts.push(`repainted ${Math.round((painted / (width * height)) * 100)}% of the image from its surroundings`);
+        // Fill first, so the effect runs over the repainted areas as over the rest.
+        const filled = painted > 0
+          ? await sharp(await fillFromSurroundings(data, paint, width, height, channels), { raw: { width, height, channels } }).png().toBuffer()
+          : source.data;
+        const result = await applyEffects(filled, effects.map((e) => e.id), { strength });
+        const repainted = painted > 0 ? ` Repainted ${Math.round((painted / (width * height)) * 100)}% of the image from its surroundings.` : '';
         return {
-          data: graded,
+          data: result,
           mime: 'image/png',
-          text: `${parts.join(', and ')}. Made by the local engine: set an AI provider for generative results.`,
+          text: `${LOCAL_PREVIEW_NOTE}. Applied ${listNames(effects)} at variability ${variability}.${repainted} Set an AI provider for generative results.`,
           provider: LOCAL_ENGINE,
           model: 'libvips',
         };
