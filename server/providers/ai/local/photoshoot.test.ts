@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { Box } from '../local-vision/index.ts';
+import { renderLocalPhotoshoot, type LocalPhotoshootInput } from './photoshoot.ts';
+
+const photo = (name: string) => readFileSync(path.join(import.meta.dirname, '../../../test-support/photos', name));
+
+/** Mean absolute difference (0..255) at 96 px. */
+async function difference(a: Buffer, b: Buffer): Promise<number> {
+  const small = (img: Buffer) => sharp(img).resize(96, 96, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+  const [x, y] = await Promise.all([small(a), small(b)]);
+  let sum = 0;
+  for (let i = 0; i < x.length; i++) sum += Math.abs(x[i]! - y[i]!);
+  return sum / x.length;
+}
+
+const base: LocalPhotoshootInput = {
+  images: [photo('coffee.jpg')],
+  prompt: '',
+  changeOptions: ['Pose', 'Scenery'],
+  variety: 'Creative',
+  outputRatio: '1:1',
+  index: 0,
+  salt: 0,
+};
+
+describe('local photoshoot', () => {
+  it('gives four different variations of one request, each at the output ratio, naming what was done', async () => {
+    const outs = [];
+    for (let index = 0; index < 4; index++) outs.push(await renderLocalPhotoshoot({ ...base, outputRatio: '16:9', index }));
+    for (const out of outs) {
+      expect(await sharp(out.data).metadata()).toMatchObject({ format: 'png', width: 1024, height: 576 });
+      expect(out.text).toMatch(/^Variation \d: reframed to 16:9.*; applied the .+ effect \((Pose|Scenery|variety)\)\.$/);
+    }
+    expect(outs[1]!.text).toContain('mirrored');
+    for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) expect(await difference(outs[i]!.data, outs[j]!.data)).toBeGreaterThan(4);
+  });
+
+  it('uses the effect the prompt names, and each reference photo in turn', async () => {
+    const out = await renderLocalPhotoshoot({ ...base, images: [photo('coffee.jpg'), photo('chelsea.jpg')], prompt: 'make it a pencil sketch', index: 1, outputRatio: '9:16' });
+    expect(out.text).toMatch(/^Variation 2 of reference photo 2: .*applied the Pencil sketch effect \(named in your prompt\)\.$/);
+    expect(await sharp(out.data).metadata()).toMatchObject({ width: 576, height: 1024 });
+  });
+
+  it('draws Style variations from the artistic effects and tilts for Angle', async () => {
+    const out = await renderLocalPhotoshoot({ ...base, changeOptions: ['Style', 'Angle'], index: 2 });
+    expect(out.text).toMatch(/tilted 5°; applied the (Watercolour|Oil paint|Pencil sketch|Cartoon|Pop art|Comic ink) effect \(Style\)/);
+  });
+
+  it('keeps the face in frame when the vision finds one', async () => {
+    const at = (x: number) => {
+      const face: Box & { score: number } = { x, y: 20, width: 60, height: 60, score: 0.9 };
+      return { faces: async () => [face], personMask: async () => Buffer.alloc(0) };
+    };
+    const input = { ...base, images: [photo('astronaut.jpg')], outputRatio: '9:16' as const, index: 3 };
+    const left = await renderLocalPhotoshoot({ ...input, vision: at(20) });
+    const right = await renderLocalPhotoshoot({ ...input, vision: at(430) });
+    expect(left.text).toContain('around the face');
+    // A narrow 9:16 frame follows the face: the left and right crops of the same photo differ.
+    expect(await difference(left.data, right.data)).toBeGreaterThan(15);
+  });
+});

@@ -1,0 +1,121 @@
+import sharp from 'sharp';
+import type { ChangeOption, OutputRatio, Variety } from '../../../../contract/photoshoot.ts';
+import { applyEffects, chooseEffects, EFFECTS, type EffectInfo } from '../effects/index.ts';
+import type { Box, LocalVision } from '../local-vision/index.ts';
+
+/**
+ * The local engine's AI photoshoot: a different framing of a reference photo per variation (zoom, off-centre
+ * placement, mirror for Pose, tilt for Angle) kept around the face when one is found, reframed to the output
+ * ratio, then the effect the prompt names or one drawn from the chosen change options (Lighting: light looks,
+ * Style: artistic ones, Scenery: background blur and colour). It never claims a new pose or scene.
+ */
+
+export interface LocalPhotoshootInput {
+  images: Buffer[];
+  prompt: string;
+  changeOptions: readonly ChangeOption[];
+  variety: Variety;
+  outputRatio: OutputRatio;
+  /** Which variation of the set (0-based): each gets a different framing and effect. */
+  index: number;
+  /** Per-call salt (e.g. the generation's time): varies the choice between calls. */
+  salt: number;
+  vision?: Pick<LocalVision, 'faces' | 'personMask'>;
+}
+
+/** Longest side of the result. */
+export const PHOTOSHOOT_SIDE = 1024;
+
+const POOLS: Partial<Record<ChangeOption, string[]>> = {
+  Lighting: ['golden-hour', 'high-key', 'low-key', 'cinematic', 'cool', 'hdr'],
+  Style: ['watercolour', 'oil-paint', 'pencil-sketch', 'cartoon', 'pop-art', 'comic-ink'],
+  Scenery: ['blur-background', 'vintage-film', 'faded', 'duotone'],
+  Character: ['vivid', 'pastel', 'noir'],
+};
+
+const STRENGTH: Record<Variety, number> = { Subtle: 0.35, Creative: 0.6, Diverse: 0.75, Experimental: 0.95 };
+const ZOOM: Record<Variety, number> = { Subtle: 0.5, Creative: 1, Diverse: 1.3, Experimental: 1.6 };
+/** Per variation: how much tighter than the widest crop, and where the subject sits across the frame. */
+const FRAMES = [
+  { zoom: 0, place: 0.5 },
+  { zoom: 0.22, place: 0.4 },
+  { zoom: 0.12, place: 0.6 },
+  { zoom: 0.32, place: 0.5 },
+];
+
+const ratioOf = (ratio: OutputRatio) => {
+  const [w, h] = ratio.split(':').map(Number);
+  return w! / h!;
+};
+
+/** The subject's centre: the largest face (a little below it, towards the body), else a little above the middle
+ * (where people and subjects usually are in a photo). */
+async function subjectCentre(image: Buffer, width: number, height: number, vision: LocalPhotoshootInput['vision']) {
+  const faces: Box[] = vision ? await vision.faces(image).catch(() => []) : [];
+  const face = faces.sort((a, b) => b.width * b.height - a.width * a.height)[0];
+  if (!face) return { x: width / 2, y: height * 0.4, found: false };
+  return { x: face.x + face.width / 2, y: Math.min(height, face.y + face.height * 1.2), found: true };
+}
+
+function pickEffect(input: LocalPhotoshootInput): { effect: EffectInfo; why: string } {
+  const turn = input.index + input.salt;
+  const named = chooseEffects(input.prompt);
+  if (named.length > 0) return { effect: named[turn % named.length]!, why: 'named in your prompt' };
+  // The chosen options' looks taken in turn (one from each option, then the next of each), so consecutive
+  // variations never repeat a look and alternate between the options.
+  const lists = input.changeOptions.map((option) => (POOLS[option] ?? []).map((id) => ({ id, option }))).filter((l) => l.length > 0);
+  const longest = Math.max(0, ...lists.map((l) => l.length));
+  const pool = Array.from({ length: longest }, (_, i) => lists.flatMap((l) => (i < l.length ? [l[i]!] : []))).flat();
+  const choice = pool.length > 0 ? pool[turn % pool.length]! : { id: EFFECTS[(turn * 7) % EFFECTS.length]!.id, option: 'variety' };
+  return { effect: EFFECTS.find((e) => e.id === choice.id)!, why: choice.option };
+}
+
+export async function renderLocalPhotoshoot(input: LocalPhotoshootInput): Promise<{ data: Buffer; text: string }> {
+  const reference = input.index % input.images.length;
+  const source = await sharp(input.images[reference]!).autoOrient().removeAlpha().png().toBuffer();
+  const { width = 1, height = 1 } = await sharp(source).metadata();
+  const centre = await subjectCentre(source, width, height, input.vision);
+  const frame = FRAMES[input.index % FRAMES.length]!;
+  const ratio = ratioOf(input.outputRatio);
+  const steps: string[] = [];
+
+  // The widest crop of the output ratio, tightened by the variation's zoom (more for bolder varieties).
+  const zoom = Math.min(0.5, frame.zoom * ZOOM[input.variety]);
+  const fullW = Math.min(width, height * ratio);
+  const cropW = Math.max(8, Math.round(fullW * (1 - zoom)));
+  const cropH = Math.max(8, Math.round(cropW / ratio));
+  const left = Math.round(Math.min(width - cropW, Math.max(0, centre.x - cropW * frame.place)));
+  const top = Math.round(Math.min(height - cropH, Math.max(0, centre.y - cropH * 0.45)));
+  steps.push(`reframed to ${input.outputRatio}${centre.found ? ' around the face' : ''}${zoom > 0 ? `, ${Math.round(zoom * 100)}% closer` : ''}`);
+
+  let image = sharp(source).extract({ left, top, width: cropW, height: cropH });
+  if (input.changeOptions.includes('Pose') && input.index % 2 === 1) {
+    image = image.flop();
+    steps.push('mirrored');
+  }
+  let framed: Buffer = await image.png().toBuffer();
+  if (input.changeOptions.includes('Angle') && input.index > 0) {
+    const angle = (input.index % 2 ? -1 : 1) * (3 + input.index);
+    framed = await tilt(framed, angle, cropW, cropH);
+    steps.push(`tilted ${Math.abs(angle)}°`);
+  }
+  const outW = ratio >= 1 ? PHOTOSHOOT_SIDE : Math.round(PHOTOSHOOT_SIDE * ratio);
+  const outH = ratio >= 1 ? Math.round(PHOTOSHOOT_SIDE / ratio) : PHOTOSHOOT_SIDE;
+  const sized = await sharp(framed).resize(outW, outH, { fit: 'fill' }).png().toBuffer();
+
+  const { effect, why } = pickEffect(input);
+  const subjectMask = effect.id === 'blur-background' && input.vision ? await input.vision.personMask(sized).catch(() => undefined) : undefined;
+  const data = await applyEffects(sized, [effect.id], { strength: STRENGTH[input.variety], subjectMask });
+  const from = input.images.length > 1 ? ` of reference photo ${reference + 1}` : '';
+  return { data, text: `Variation ${input.index + 1}${from}: ${steps.join(', ')}; applied the ${effect.name} effect (${why}).` };
+}
+
+/** Rotates by `angle` degrees and crops back to the same size inside the turned picture (no empty corners). */
+async function tilt(image: Buffer, angle: number, width: number, height: number): Promise<Buffer> {
+  const a = (Math.abs(angle) * Math.PI) / 180;
+  const scale = Math.cos(a) + Math.sin(a) * Math.max(width / height, height / width);
+  const turned = await sharp(image).resize(Math.round(width * scale), Math.round(height * scale)).rotate(angle).png().toBuffer();
+  const meta = await sharp(turned).metadata();
+  const left = Math.round((meta.width! - width) / 2), top = Math.round((meta.height! - height) / 2);
+  return sharp(turned).extract({ left, top, width, height }).png().toBuffer();
+}
