@@ -56,7 +56,9 @@ test.describe('AI image tools', () => {
     await expect(page.getByRole('heading', { name: 'AI Image Morpher', level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Upload & Describe' })).toBeVisible();
     await expect(page.getByText('No images yet. Your morphed images will appear here.')).toBeVisible();
-    await expect(page.getByRole('button', { name: /Morph Image.*0\.25 credits/ }).first()).toBeVisible();
+    // No AI provider is set: the local engine runs, named beside the button, and its previews are free.
+    await expect(page.getByRole('button', { name: /Morph Image.*Free/ }).first()).toBeVisible();
+    await expect(page.getByTestId('engine-note')).toContainText('Preview: local engine, no AI provider set');
     await screenshots(page, 'morpher-empty');
 
     // A large photo is resized to 1536 px on its longest side before anything is sent.
@@ -106,7 +108,10 @@ test.describe('AI image tools', () => {
     const result = page.getByRole('img', { name: 'Result: A watercolour version' });
     await expect(result).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('Local engine').first()).toBeVisible();
-    await expect(credits(page, '4.75')).toBeVisible();
+    // The result says what it is and which effect the prompt chose; a preview costs nothing.
+    await expect(page.getByText(/^Preview: local engine, no AI provider set\..*watercolou?r/i)).toBeVisible();
+    await expect(page.getByText('Free preview', { exact: true })).toBeVisible();
+    await expect(credits(page, '5.00')).toBeVisible();
     await expect(page.getByRole('list', { name: 'Image history' }).getByRole('listitem')).toHaveCount(1);
     await screenshots(page, 'morpher-result');
 
@@ -138,9 +143,9 @@ test.describe('AI image tools', () => {
     const extendCall = page.waitForRequest((r) => r.url().endsWith('/api/ai/generate-image'));
     await page.getByRole('button', { name: 'Generate Now' }).click();
     expect((await extendCall).postDataJSON()).toMatchObject({ extensionDirection: 'right', extensionAmount: 50, aspectRatio: 'original' });
-    await expect(credits(page, '4.50')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('list', { name: 'Image history' }).getByRole('listitem')).toHaveCount(2, { timeout: 30_000 });
     await expect(page.getByRole('button', { name: 'Generate Now' })).toHaveCount(0); // reset after generating
-    await expect(page.getByRole('list', { name: 'Image history' }).getByRole('listitem')).toHaveCount(2);
+    await expect(credits(page, '5.00')).toBeVisible();
 
     // --- Lightbox ---
     await page.getByRole('button', { name: 'Open result in full screen' }).click();
@@ -234,14 +239,18 @@ test.describe('AI image tools', () => {
     await page.getByText('Laptop screen', { exact: true }).click();
     await page.getByText('Poster', { exact: true }).click();
     await page.getByText('Gradient', { exact: true }).click();
-    await expect(page.getByRole('button', { name: /Generate Mockups.*1\.00 credits/ })).toBeVisible();
+    // The local engine draws template previews: free, and timed as what they are.
+    await expect(page.getByRole('button', { name: /Generate Mockups.*Free/ })).toBeVisible();
+    await expect(page.getByTestId('engine-note')).toContainText('Preview: local engine, no AI provider set');
     await screenshots(page, 'mockup-steps');
     await page.getByRole('button', { name: /Generate Mockups/ }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'A mockup takes 30-60 s.' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /drawn template preview/i })).toBeVisible();
+    await expect(page.getByText('30-60 s')).toHaveCount(0);
     await screenshots(page, 'mockup-running');
     await expect(page.getByRole('heading', { name: 'Your mockups' })).toBeVisible({ timeout: 120_000 });
     await expect(page.getByRole('link', { name: /^Download .* mockup$/ })).toHaveCount(2);
-    await expect(credits(page, '3.50')).toBeVisible();
+    await expect(page.getByTestId('preview-note')).toBeVisible();
+    await expect(credits(page, '5.00')).toBeVisible();
     await screenshots(page, 'mockup-result');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Laptop screen mockup' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^ampkit-.*\.(png|jpe?g|webp)$/);

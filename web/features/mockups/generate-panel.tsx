@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatCredits } from '../../lib/credits-format.ts';
+import { costLabel } from '../ai-shared/engine-note.tsx';
 import { ErrorBox } from '../../components/ui/error-box.tsx';
 import { MockupResultView } from './mockup-result.tsx';
 import type { ToolEngine } from '../../../contract/ai.ts';
@@ -40,7 +41,7 @@ export function GeneratePanel({ state, engine, imageCount, styleCount, cost, per
           </p>
           <p className="mt-0.5 flex items-center gap-1">
             <Clock className="size-3.5" aria-hidden /> {hint}
-            {perStyle && <span> {formatCredits(perStyle)} credits per style.</span>}
+            {perStyle && <span> {Number(perStyle) === 0 ? 'Free.' : `${formatCredits(perStyle)} credits per style.`}</span>}
           </p>
         </div>
       </div>
@@ -48,7 +49,7 @@ export function GeneratePanel({ state, engine, imageCount, styleCount, cost, per
       {state.phase !== 'completed' && (
         <Button size="lg" className="w-full" onClick={onGenerate} loading={busy}>
           {busy ? 'Generating...' : 'Generate Mockups'}
-          {!busy && cost && styleCount > 0 && <span className="ml-1 rounded-full bg-white/20 px-2.5 py-0.5 text-sm font-semibold tabular-nums">{formatCredits(cost)} credits</span>}
+          {!busy && cost && styleCount > 0 && <span className="ml-1 rounded-full bg-white/20 px-2.5 py-0.5 text-sm font-semibold tabular-nums">{costLabel(cost)}</span>}
         </Button>
       )}
       {validation && <Alert tone="error">{validation}</Alert>}

@@ -28,7 +28,7 @@ export function MockupResultView({ result, onAgain }: { result: MockupResult; on
         <h2 id="mockup-result-title" className="text-base font-semibold text-slate-900">
           Your mockups
         </h2>
-        <span className="text-sm text-slate-500 tabular-nums">{formatCredits(result.credits_used)} credits used</span>
+        <span className="text-sm text-slate-500 tabular-nums">{Number(result.credits_used) === 0 ? 'Free preview' : `${formatCredits(result.credits_used)} credits used`}</span>
       </div>
       <ul className="grid gap-4">
         {items.map((item, index) => (
