@@ -45,6 +45,7 @@ export function createMorph(deps: MorphDeps) {
           images: [{ data: prepared.image, mime: 'image/png' }],
           mask: mask ? { data: mask.buffer, mime: mask.mime } : undefined,
           prompt,
+          userPrompt,
           aspectRatio: req.aspectRatio === 'original' ? undefined : req.aspectRatio,
           variability: req.variability,
         });

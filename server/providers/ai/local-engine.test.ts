@@ -19,14 +19,16 @@ describe('local image editor', () => {
     expect(chooseLocalEffects('a cat on a mat', 7)).toEqual(chooseLocalEffects('a cat on a mat', 7));
   });
 
-  it("reads only the user's words of the morph instruction, not the instruction's own ('Paint every pure green…')", () => {
-    // As morphPrompt (server/modules/ai/preprocess.ts) writes it; providers may not import the modules.
+  it("reads the user's own words (userPrompt), never the instruction written for generative models ('Paint every pure green…')", async () => {
     const instruction =
       'Create a variation of the provided image. Keep the subject recognisable; composition, lighting and details may change. ' +
       'Paint every pure green (#00FF00) area as a seamless, natural continuation of the image; no green may remain.';
-    expect(chooseLocalEffects(`${instruction} The user asks: make it noir`, 1).map((e) => e.id)).toEqual(['noir']);
-    // No wish at all: the image's salt picks, never the instruction's words.
-    expect(chooseLocalEffects(`${instruction} Create a fresh variation of this image.`, 1)).toEqual(chooseLocalEffects('', 1));
+    const image = { data: await makePng(64, 48), mime: 'image/png' };
+    const noir = await editor.editImage({ images: [image], prompt: `${instruction} The user asks: make it noir`, userPrompt: 'make it noir' });
+    expect(noir.text).toContain('Applied the Noir effect');
+    // No wish at all: the image picks, never the instruction's words (its 'Paint' would choose Watercolour).
+    const none = await editor.editImage({ images: [image], prompt: instruction, userPrompt: '' });
+    expect(none.text).toContain(`Applied the ${chooseLocalEffects('', image.data.length)[0]!.name} effect`);
   });
 
   it('returns a PNG of the same size, labelled as the local engine, naming the effect it applied', async () => {

@@ -9,19 +9,8 @@ export const LOCAL_ENGINE = 'Local engine';
 /** At most this many named effects are chained: more turn into mud and cost seconds. */
 const MAX_EFFECTS = 2;
 
-/**
- * The words the user wrote. The morph use case wraps them in an instruction for generative models ("Create a
- * variation… Paint every pure green area… The user asks: …"), whose own words ("Paint") must not pick an effect.
- */
-export function userWords(prompt: string): string {
-  const asked = /The user asks: ([\s\S]*)$/.exec(prompt);
-  if (asked) return asked[1]!;
-  return prompt.startsWith('Create a variation of the provided image.') ? '' : prompt;
-}
-
-/** The effects the prompt names (in its order), or one picked by its hash so each prompt still differs. */
-export function chooseLocalEffects(prompt: string, salt: number): EffectInfo[] {
-  const words = userWords(prompt);
+/** The effects the user's words name (in their order), or one picked by their hash so each prompt still differs. */
+export function chooseLocalEffects(words: string, salt: number): EffectInfo[] {
   const named = chooseEffects(words).slice(0, MAX_EFFECTS);
   return named.length > 0 ? named : [chooseEffect(words, salt)];
 }
@@ -46,7 +35,9 @@ export function createLocalImageEditor(): ImageEditor {
       try {
         const variability = Math.min(10, Math.max(1, request.variability ?? 5));
         const strength = variability / 10;
-        const effects = chooseLocalEffects(request.prompt, source.data.length);
+        // The user's own words when the caller gives them: a use case's instruction for generative models ("Create a
+        // variation… Paint every pure green area…") must not pick an effect by its own words ("Paint").
+        const effects = chooseLocalEffects(request.userPrompt ?? request.prompt, source.data.length);
         const { data, info } = await sharp(source.data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
         const { width, height, channels } = info;
 

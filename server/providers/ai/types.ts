@@ -13,6 +13,8 @@ export interface ImageEditRequest {
   images: ImageData[];
   /** The full instruction sent to the model. */
   prompt: string;
+  /** The user's own words inside that instruction: what the local engine reads to choose its effects. */
+  userPrompt?: string;
   /** PNG mask of the source's size: white where the model may paint (inpaint). */
   mask?: ImageData;
   /** Target aspect ratio such as '1:1' or '16:9' (providers that take one). */
