@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startSmtpServer, type TestSmtpServer } from '../server/test-support/smtp.ts';
 
@@ -112,12 +113,12 @@ export const test = base.extend<{ baseURL: string }, { server: RunningServer }>(
 
 export { expect };
 
-/** Saves a full-page screenshot at desktop width and at the 768px breakpoint, under test-results/screens. */
+/** Saves a full-page screenshot at desktop width, at the 768px breakpoint and on a 390px phone, under test-results/screens. */
 export async function screenshots(page: Page, name: string) {
   const dir = path.join(root, 'test-results', 'screens');
   fs.mkdirSync(dir, { recursive: true });
   const original = page.viewportSize();
-  for (const width of [1280, 768]) {
+  for (const width of [1280, 768, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForTimeout(150);
     await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
@@ -140,4 +141,15 @@ export async function signInByMail(page: Page, server: RunningServer, email: str
     await page.getByRole('button', { name: 'Continue' }).click();
   }
   await page.waitForURL('**/tools');
+}
+
+/**
+ * Runs axe (WCAG 2 A and AA rules) on the page as it is and fails on any serious or critical violation, listing
+ * each rule with the elements it found.
+ */
+export async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  expect(report, `${what}: axe found serious or critical violations`).toEqual([]);
 }
