@@ -1,7 +1,193 @@
-import type { ToolConfig } from '../../../contract/tools.ts';
-import { Card } from '../../components/ui/card.tsx';
+import { ImageUp, RefreshCw } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { CAPTION_MESSAGES, parseHashtags, type CaptionRequest } from '../../../contract/captions.ts';
+import type { GalleryItem } from '../../../contract/files.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
+import { UploadArea } from '../../components/ui/upload-area.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { fileServeUrl } from '../../lib/file-urls.ts';
+import { ACCEPT_IMAGES, isAcceptedImage, prepareSourceImage, stripDataUrl, UPLOAD_TYPE_ERROR, type SourceImage } from '../../lib/image-resize.ts';
+import { isInsufficientCreditsError } from '../../lib/insufficient-credits.ts';
+import { creditKeys } from '../../lib/query-keys.ts';
+import { useToolCost } from '../ai-shared/engine.ts';
+import { EngineNote } from '../ai-shared/engine-note.tsx';
+import { usePaidAction } from '../ai-shared/use-paid-action.ts';
+import { CAPTION_TOOL_ID, generateCaption, readCaption } from './api.ts';
+import { CaptionGallery } from './caption-gallery.tsx';
+import { CaptionResults, type CaptionEntry } from './caption-results.tsx';
+import { GenerateButton } from './generate-button.tsx';
+import { loadGalleryImage } from './gallery-image.ts';
+import { SettingsPanel } from './settings-panel.tsx';
+import { useCaptionSettings } from './settings.ts';
 
-/** Placeholder while the page is built (issue 10). */
-export function CaptionPage({ tool }: { tool: ToolConfig }) {
-  return <Card className="p-6 text-slate-600">{tool.title} is being built.</Card>;
+/** 'Failed to generate content: {message}', or 'An unknown error occurred.' (spec 3 §8). */
+export function generationFailure(error: unknown): string {
+  return error instanceof Error && error.message ? CAPTION_MESSAGES.failed(errorMessage(error)) : CAPTION_MESSAGES.unknown;
+}
+
+/** Caption and hashtag generator (/tools/caption-generator, spec 3 §2): an image, the settings, the captions, the gallery. */
+// The tool page passes every tool its config ({ tool }); this one knows its own and ignores it.
+export function CaptionPage() {
+  const { settings, update } = useCaptionSettings();
+  const [source, setSource] = useState<SourceImage | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [validation, setValidation] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [entries, setEntries] = useState<CaptionEntry[]>([]);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const endRef = useRef<HTMLDivElement>(null);
+  const top = useRef<HTMLDivElement>(null);
+  const { engine, prediction } = useToolCost(CAPTION_TOOL_ID);
+  const cost = prediction.data?.required_credits ?? null;
+
+  // A failed credit check does not stop anyone: the server checks again and a 402 opens the dialog (spec 3 §8).
+  useEffect(() => {
+    if (prediction.error) console.warn('Caption credit check failed', prediction.error);
+  }, [prediction.error]);
+
+  const generate = usePaidAction({
+    send: (body: CaptionRequest, key: string) => generateCaption(body, key),
+    answerId: (result) => result.generation_id,
+    charged: (result) => result.credits_used,
+    refresh: [creditKeys.all],
+    onAnswer: (result, body) => {
+      const { caption, hashtags } = readCaption(result);
+      setEntries((current) => [
+        {
+          id: result.generation_id,
+          caption,
+          hashtags,
+          additionalHashtags: body.additionalHashtags ?? [],
+          timestamp: Date.now(),
+          contentId: result.content_id,
+          provider: result.provider,
+          preview: result.preview,
+        },
+        ...current,
+      ]);
+    },
+  });
+  const busy = generate.isPending || preparing;
+
+  const take = (next: SourceImage) => {
+    setSource(next);
+    setValidation(null);
+    setError(null);
+  };
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setUploadError(null);
+    if (!isAcceptedImage(file)) {
+      setUploadError(UPLOAD_TYPE_ERROR);
+      return;
+    }
+    setPreparing(true);
+    try {
+      take(await prepareSourceImage(file, file.name));
+    } catch (e) {
+      setUploadError(e instanceof Error ? e.message : UPLOAD_TYPE_ERROR);
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  const selectFromGallery = async (item: GalleryItem) => {
+    setPreparing(true);
+    setUploadError(null);
+    try {
+      take(await loadGalleryImage(fileServeUrl(item.id), item.title));
+      top.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    } catch (e) {
+      setUploadError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  const run = async () => {
+    if (!source) {
+      setValidation(CAPTION_MESSAGES.missing);
+      return;
+    }
+    setValidation(null);
+    setError(null);
+    const context = settings.context.trim();
+    const body: CaptionRequest = {
+      imageData: stripDataUrl(source.dataUrl),
+      mimeType: source.mimeType,
+      prompt: context,
+      platform: settings.platform,
+      length: settings.length,
+      tone: settings.tone,
+      language: settings.language,
+      context,
+      additionalHashtags: parseHashtags(settings.additionalHashtags),
+    };
+    try {
+      await generate.mutateAsync(body);
+    } catch (e) {
+      // A 402 has opened the Insufficient Credits dialog (usePaidAction).
+      if (!isInsufficientCreditsError(e)) setError(generationFailure(e));
+    }
+  };
+
+  return (
+    <div className="space-y-6 pb-20" ref={top}>
+      <input
+        ref={fileInput}
+        type="file"
+        accept={ACCEPT_IMAGES}
+        aria-label="Upload an image"
+        className="sr-only"
+        tabIndex={-1}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          void upload(file);
+        }}
+      />
+      {!source ? (
+        <Card>
+          <CardHeader icon={<ImageUp className="size-5" aria-hidden />} title="Upload an image" description="We write a caption and 5-7 hashtags for it." />
+          <CardBody className="space-y-3">
+            <UploadArea onBrowse={() => fileInput.current?.click()} onFiles={(files) => void upload(files[0])} disabled={busy} busy={preparing} />
+            {uploadError && <Alert tone="error">{uploadError}</Alert>}
+            {validation && <Alert tone="error">{validation}</Alert>}
+          </CardBody>
+        </Card>
+      ) : (
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <Card className="overflow-hidden">
+            <div className="flex items-center justify-center bg-slate-100">
+              <img src={source.dataUrl} alt={`Your image: ${source.name}`} className="max-h-[28rem] w-full object-contain" />
+            </div>
+            <div className="flex flex-wrap items-center justify-between gap-2 px-5 py-3">
+              <p className="min-w-0 truncate text-sm text-slate-600">{source.name}</p>
+              <Button variant="outline" size="sm" icon={<RefreshCw className="size-4" aria-hidden />} onClick={() => fileInput.current?.click()} disabled={busy}>
+                Change image
+              </Button>
+            </div>
+            {uploadError && <Alert tone="error" className="mx-5 mb-4">{uploadError}</Alert>}
+          </Card>
+          <Card>
+            <CardHeader title="Caption settings" description="Saved in this browser for next time." />
+            <CardBody className="space-y-4">
+              <SettingsPanel settings={settings} update={update} disabled={generate.isPending} />
+              <EngineNote engine={engine} cost={cost} />
+              <GenerateButton onClick={() => void run()} generating={generate.isPending} disabled={busy} cost={cost} validation={validation} endOfTool={endRef} />
+              {error && <Alert tone="error">{error}</Alert>}
+            </CardBody>
+          </Card>
+        </div>
+      )}
+
+      <CaptionResults entries={entries} />
+      <CaptionGallery onSelect={(item) => void selectFromGallery(item)} disabled={busy} />
+      <div ref={endRef} aria-hidden className="h-px" />
+    </div>
+  );
 }
