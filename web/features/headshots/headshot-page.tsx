@@ -1,7 +1,138 @@
-import type { ToolConfig } from '../../../contract/tools.ts';
-import { Card } from '../../components/ui/card.tsx';
+import { Palette, RefreshCw, Upload, Wand2 } from 'lucide-react';
+import { useRef, type ReactNode } from 'react';
+import { HEADSHOT_BACKGROUNDS, HEADSHOT_CUSTOM_MAX, HEADSHOT_STYLES } from '../../../contract/headshot.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
+import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
+import { TextField } from '../../components/ui/input.tsx';
+import { UploadArea } from '../../components/ui/upload-area.tsx';
+import { ACCEPT_IMAGES } from '../../lib/image-resize.ts';
+import { useElapsedSeconds } from '../../lib/use-elapsed-seconds.ts';
+import { costLabel, EngineNote } from '../ai-shared/engine-note.tsx';
+import { useToolCost } from '../ai-shared/engine.ts';
+import { HEADSHOT_TOOL_ID } from './api.ts';
+import { HeadshotResult } from './headshot-result.tsx';
+import { useHeadshot, type HeadshotState } from './use-headshot.ts';
 
-/** Placeholder while the page is built (issue 10). */
-export function HeadshotPage({ tool }: { tool: ToolConfig }) {
-  return <Card className="p-6 text-slate-600">{tool.title} is being built.</Card>;
+const STYLE_CHOICES = HEADSHOT_STYLES.map((style) => ({ value: style, label: style }));
+const BACKGROUND_CHOICES = HEADSHOT_BACKGROUNDS.map((b) => ({ value: b.id, label: b.name }));
+
+function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`headshot-step-${n}`} className="space-y-3">
+      <h3 id={`headshot-step-${n}`} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+        <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-violet-600 text-xs font-bold text-white">{n}</span>
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function PhotoStep({ h }: { h: HeadshotState }) {
+  const input = useRef<HTMLInputElement>(null);
+  const browse = () => input.current?.click();
+  return (
+    <Step n={1} title="Upload your photo">
+      <input
+        ref={input}
+        type="file"
+        accept={ACCEPT_IMAGES}
+        aria-label="Upload photo"
+        className="sr-only"
+        tabIndex={-1}
+        onChange={(event) => {
+          void h.choosePhoto(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+      {h.photo ? (
+        <div className="flex items-center gap-4">
+          <img src={h.photo.dataUrl} alt="Your photo, cropped square" className="size-28 shrink-0 rounded-xl border border-slate-200 object-cover sm:size-32" />
+          <div className="min-w-0 space-y-2 text-sm text-slate-600">
+            <p className="truncate font-medium text-slate-800">{h.photo.name}</p>
+            <p>Cropped to a centred square. One person, face to the camera, works best.</p>
+            <Button size="sm" variant="outline" icon={<RefreshCw className="size-4" aria-hidden />} onClick={browse} disabled={h.generating || h.reading}>
+              Change photo
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <UploadArea
+          onBrowse={browse}
+          onFiles={(files) => void h.choosePhoto(files[0])}
+          busy={h.reading}
+          disabled={h.generating}
+          hint="PNG, JPG or WEBP · a clear photo of one person facing the camera"
+        />
+      )}
+    </Step>
+  );
+}
+
+/** Headshot generator (/tools/ai-headshot, spec 3 §2): upload, style, background; the result with its download. */
+// The tool page passes every tool its config ({ tool }); this one knows its own and ignores it.
+export function HeadshotPage() {
+  const h = useHeadshot();
+  const { engine, prediction } = useToolCost(HEADSHOT_TOOL_ID);
+  const cost = prediction.data?.required_credits ?? null;
+  const elapsed = useElapsedSeconds(h.generating);
+  const busy = h.generating || h.reading;
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-2">
+      <Card className="min-w-0">
+        <CardHeader icon={<Palette className="size-5" aria-hidden />} title="Create your headshot" description="Three steps: your photo, a style and a background." />
+        <CardBody className="space-y-6">
+          <PhotoStep h={h} />
+
+          <Step n={2} title="Choose a style">
+            <ChoiceGroup legend="Style" hideLegend name="headshot-style" choices={STYLE_CHOICES} value={h.style} onChange={h.setStyle} disabled={busy} columns="grid-cols-2 sm:grid-cols-3" />
+          </Step>
+
+          <Step n={3} title="Choose a background">
+            <ChoiceGroup
+              legend="Background"
+              hideLegend
+              name="headshot-background"
+              choices={BACKGROUND_CHOICES}
+              value={h.background}
+              onChange={h.setBackground}
+              disabled={busy}
+              columns="grid-cols-2 sm:grid-cols-4"
+            />
+            {h.background === 'custom' && (
+              <TextField
+                label="Describe your background"
+                placeholder="e.g. navy, sunset, soft teal"
+                maxLength={HEADSHOT_CUSTOM_MAX}
+                value={h.customBackground}
+                onChange={(event) => h.setCustomBackground(event.target.value)}
+                disabled={busy}
+                hint={`Colours you name set the backdrop; leave it empty for a smooth gradient. ${h.customBackground.length}/${HEADSHOT_CUSTOM_MAX}`}
+              />
+            )}
+          </Step>
+
+          <div className="space-y-3">
+            <Button size="lg" className="w-full" onClick={() => void h.generate()} loading={h.generating} disabled={h.reading} icon={<Wand2 className="size-5" aria-hidden />}>
+              {h.generating ? 'Generating...' : 'Generate Headshot'}
+              {!h.generating && cost && <span className="ml-1 rounded-full bg-white/20 px-2.5 py-0.5 text-sm font-semibold tabular-nums">{costLabel(cost)}</span>}
+            </Button>
+            {h.validation && <Alert tone="error">{h.validation}</Alert>}
+            <EngineNote engine={engine} cost={cost} />
+            {!h.photo && !h.validation && (
+              <p className="flex items-center gap-2 text-xs text-slate-500">
+                <Upload className="size-3.5" aria-hidden />
+                Your photo is checked for one clear face before anything is charged.
+              </p>
+            )}
+          </div>
+        </CardBody>
+      </Card>
+
+      <HeadshotResult generating={h.generating} elapsed={elapsed} error={h.error} result={h.result} onImageError={h.displayFailed} />
+    </div>
+  );
 }
