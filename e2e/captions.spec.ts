@@ -1,0 +1,87 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, screenshots as fullPageScreenshots, signInByMail, test } from './fixtures.ts';
+import { generateImage, samplePng } from './upload-file.ts';
+
+const COFFEE = path.join(import.meta.dirname, '..', 'server', 'test-support', 'photos', 'coffee.jpg');
+
+/** Full-page screenshots from the top of the page, so the sticky header is drawn where it belongs. */
+async function screenshots(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await fullPageScreenshots(page, name);
+}
+
+test('caption generator: upload coffee.jpg, LinkedIn and Professional with my hashtags, generate, copy, open the saved caption and share it', async ({ page, server, context }) => {
+  test.setTimeout(180_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signInByMail(page, server, 'captions@example.com', 'Cara Caption');
+
+  await page.goto('/tools/caption-generator');
+  await expect(page.getByRole('heading', { name: 'Upload an image' })).toBeVisible();
+  await expect(page.getByText('No images yet. Images you make with the tools appear here.')).toBeVisible();
+  await screenshots(page, 'captions-empty');
+
+  await page.getByLabel('Upload an image').setInputFiles(COFFEE);
+  await expect(page.getByRole('img', { name: 'Your image: coffee.jpg' })).toBeVisible();
+  await expect(page.getByLabel('Platform')).toHaveValue('Instagram');
+  await page.getByLabel('Platform').selectOption('LinkedIn');
+  await page.getByLabel('Tone').selectOption('Professional');
+  await page.getByLabel(/Context/).fill('Our studio espresso bar is open');
+  await page.getByLabel(/Additional hashtags/).fill('#studiolife, espresso');
+  // No AI provider: the local engine is named beside the button, and its previews are free.
+  await expect(page.getByTestId('engine-note')).toContainText('Preview: local engine, no AI provider set');
+  const generate = page.getByRole('button', { name: /Generate Caption.*Free/ }).first();
+  await expect(generate).toBeVisible();
+  await generate.click();
+
+  const result = page.getByTestId('caption-result').first();
+  await expect(result).toContainText('Our studio espresso bar is open.', { timeout: 30_000 });
+  await expect(result).toContainText('#studiolife');
+  await expect(result).toContainText('#espresso');
+  await expect(result.getByTestId('preview-note')).toBeVisible();
+  await expect(page.getByText('Captions are lost after refresh.')).toBeVisible();
+  const hashtags = await result.getByLabel('Hashtags').locator('span').allTextContents();
+  expect(hashtags.length).toBeGreaterThanOrEqual(5);
+  expect(hashtags.length).toBeLessThanOrEqual(7);
+
+  await result.getByRole('button', { name: 'Copy' }).click();
+  await expect(result.getByRole('button', { name: 'Copied' })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain('Our studio espresso bar is open.');
+  expect(copied).toMatch(/\n\n#studiolife #espresso/);
+  await expect(result.getByRole('button', { name: 'Copy' })).toBeVisible({ timeout: 4000 });
+  // Settings stay for the next visit.
+  expect(await page.evaluate(() => localStorage.getItem('ampkit:caption-settings'))).toContain('LinkedIn');
+
+  await screenshots(page, 'captions-result');
+
+  // The caption is saved as a content item: open it and share it.
+  await result.getByRole('link', { name: /Open and share/ }).click();
+  await expect(page).toHaveURL(/\/content\/\d+$/);
+  await expect(page.getByText('Our studio espresso bar is open.')).toBeVisible();
+  await page.getByRole('button', { name: 'Share' }).click();
+  const confirm = page.getByRole('button', { name: 'Make public and share' });
+  if (await confirm.isVisible()) await confirm.click();
+  await expect(page.getByRole('dialog', { name: 'Share' }).getByLabel('Link')).toHaveValue(/\/content\/\d+/);
+});
+
+test('caption generator gallery: select an image of mine as the input, caption it, delete it', async ({ page, server }) => {
+  test.setTimeout(120_000);
+  await signInByMail(page, server, 'captions-gallery@example.com', 'Gil Gallery');
+  await generateImage(page, 'a warm gradient', await samplePng([250, 120, 20], [200, 30, 40], 480, 320));
+
+  await page.goto('/tools/caption-generator');
+  const gallery = page.getByRole('list', { name: 'Your images' });
+  await expect(gallery.getByRole('listitem')).toHaveCount(1);
+  await gallery.getByRole('button', { name: /^Select / }).click();
+  await expect(page.getByRole('img', { name: /^Your image: / })).toBeVisible();
+  await page.getByRole('button', { name: /Generate Caption/ }).first().click();
+  await expect(page.getByTestId('caption-result')).toHaveCount(1, { timeout: 30_000 });
+  // Its colours are measured from the image selected: orange and red.
+  await expect(page.getByTestId('caption-result')).toContainText(/orange|red/i);
+  await screenshots(page, 'captions-gallery');
+
+  await gallery.getByRole('button', { name: /^Delete / }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No images yet. Images you make with the tools appear here.')).toBeVisible();
+});
