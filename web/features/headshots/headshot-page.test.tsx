@@ -120,6 +120,9 @@ describe('Headshot generator page', () => {
     expect(img.getAttribute('src')).toBe(answer.image);
     expect(screen.getByTestId('preview-note').textContent).toContain(LOCAL_PREVIEW_NOTE);
     expect(screen.getByText('Free preview')).toBeTruthy();
+    // The note is said once, above the text, not again at the text's start.
+    expect(screen.getByText('Framed your head and shoulders…')).toBeTruthy();
+    expect(screen.getAllByText(new RegExp(LOCAL_PREVIEW_NOTE))).toHaveLength(2); // the engine note and the preview note
     expect(screen.getByRole('link', { name: /Download/ }).getAttribute('href')).toBe(`/api/files/download/${answer.uuid}`);
     const [call] = posted(calls);
     expect(call!.body).toEqual({ toolName: 'ai-headshot', imageData: '/9j/AAAA', mimeType: 'image/jpeg', style: 'Gothic', background: 'custom', customBackground: 'deep teal' });
@@ -132,7 +135,10 @@ describe('Headshot generator page', () => {
     renderTool(<HeadshotPage />);
     await upload();
     fireEvent.click(await generateButton());
-    expect((await screen.findByRole('alert')).textContent).toContain(HEADSHOT_MESSAGES.noFace);
+    const alert = (await screen.findByRole('alert')).textContent!;
+    expect(alert).toContain(HEADSHOT_MESSAGES.noFace);
+    // The same photo would fail again: no 'try again' tip under a refusal of the photo.
+    expect(alert).not.toMatch(/try again/i);
   });
 
   it('reads a 401 as the spec says', async () => {

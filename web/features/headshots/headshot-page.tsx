@@ -1,5 +1,5 @@
 import { Palette, RefreshCw, Upload, Wand2 } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { HEADSHOT_BACKGROUNDS, HEADSHOT_CUSTOM_MAX, HEADSHOT_STYLES } from '../../../contract/headshot.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -79,6 +79,11 @@ export function HeadshotPage() {
   const cost = prediction.data?.required_credits ?? null;
   const elapsed = useElapsedSeconds(h.generating);
   const busy = h.generating || h.reading;
+  const resultRef = useRef<HTMLDivElement>(null);
+  // On a phone the result panel is below the steps: bring it into view when the work starts.
+  useEffect(() => {
+    if (h.generating) resultRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [h.generating]);
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-2">
@@ -132,7 +137,9 @@ export function HeadshotPage() {
         </CardBody>
       </Card>
 
-      <HeadshotResult generating={h.generating} elapsed={elapsed} error={h.error} result={h.result} onImageError={h.displayFailed} />
+      <div ref={resultRef} className="min-w-0 scroll-mt-24">
+        <HeadshotResult generating={h.generating} elapsed={elapsed} error={h.error} result={h.result} onImageError={h.displayFailed} />
+      </div>
     </div>
   );
 }

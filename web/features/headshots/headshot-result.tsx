@@ -1,5 +1,5 @@
 import { Cpu, Download, UserRound } from 'lucide-react';
-import type { GeneratedImage } from '../../../contract/ai.ts';
+import { LOCAL_PREVIEW_NOTE, type GeneratedImage } from '../../../contract/ai.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { ErrorBox } from '../../components/ui/error-box.tsx';
@@ -20,6 +20,8 @@ export function HeadshotResult({ generating, elapsed, error, result, onImageErro
   result: GeneratedImage | null;
   onImageError: () => void;
 }) {
+  // The preview note stands above the text; the text's own copy of it would say it twice.
+  const shownText = result?.preview && result.text ? result.text.replace(new RegExp(`^${LOCAL_PREVIEW_NOTE}\\.?\\s*`), '') : result?.text;
   return (
     <Card aria-busy={generating || undefined} className="min-w-0">
       <CardHeader icon={<UserRound className="size-5" aria-hidden />} title="Your Headshot" />
@@ -49,7 +51,7 @@ export function HeadshotResult({ generating, elapsed, error, result, onImageErro
               <Badge tone="slate">{Number(result.credits_used) === 0 ? 'Free preview' : `${formatPreciseCredits(result.credits_used)} credits used`}</Badge>
               <Badge tone="slate">{(result.processing_time_ms / 1000).toFixed(1)} s</Badge>
             </div>
-            {result.text && <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700">{result.text}</p>}
+            {shownText && <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700">{shownText}</p>}
             <a href={fileDownloadUrl(result.uuid)} download className={linkButton}>
               <Download className="size-4" aria-hidden />
               Download

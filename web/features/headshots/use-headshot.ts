@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { GeneratedImage } from '../../../contract/ai.ts';
 import { HEADSHOT_MESSAGES, type HeadshotBackgroundId, type HeadshotStyle } from '../../../contract/headshot.ts';
+import { ApiError } from '../../lib/api.ts';
 import { describeAiError, messageErrorView, type AiErrorView } from '../../lib/ai-error.ts';
 import { isAcceptedImage, stripDataUrl, UPLOAD_TYPE_ERROR } from '../../lib/image-resize.ts';
 import { creditKeys, fileKeys } from '../../lib/query-keys.ts';
@@ -71,8 +72,9 @@ export function useHeadshot() {
       }
       setResult(data);
     } catch (err) {
-      // The server's face messages ('We could not find a face…') read as they are; a 401 as the spec's sentence.
-      setError(describeAiError(err));
+      // The photo check's refusals (400: 'We could not find a face…') read as they are, without the generic
+      // 'try again' tip: the same photo would fail again. Everything else (a 401 included) reads as the AI error box says.
+      setError(err instanceof ApiError && err.status === 400 ? messageErrorView(err.message) : describeAiError(err));
     }
   }
 
