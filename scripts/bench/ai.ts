@@ -73,6 +73,15 @@ const visionRows = [
 const visionTimes = [];
 for (const row of visionRows) visionTimes.push({ what: row.what, samples: (await timeEach(VISION_RUNS, row.run)).samples });
 const rssAfter = process.memoryUsage().rss;
+
+// Captions on the local engine: the composer's whole work on coffee.jpg (dominant colours + objects + templates),
+// with the vision worker warm, as every caption after the first pays it.
+{
+  const { composeCaption, imageFacts } = await import('../../server/providers/ai/local/caption.ts');
+  const settings = { platform: 'Instagram', length: 'Long', tone: 'Friendly', language: 'English', context: 'Morning coffee', additionalHashtags: ['latteart'] } as const;
+  const { samples } = await timeEach(VISION_RUNS, async () => composeCaption(settings, await imageFacts(coffee, vision)));
+  console.log(`Local caption of coffee.jpg (colours + objects + composer), median of ${VISION_RUNS}: ${fmt(percentile(samples, 50), 0)} ms (min ${fmt(Math.min(...samples), 0)}, max ${fmt(Math.max(...samples), 0)})\n`);
+}
 await vision.close();
 
 // Direct: the upscaler on its own (the same shared worker and models the app uses).
