@@ -8,6 +8,7 @@
  *    then the median of BENCH_VISION_RUNS warm calls: the headshot face check (faces of astronaut.jpg), the person
  *    mask (selfie segmentation) and object detection (centernet) on the test photos.
  * 4. The local engine's effect library: each effect on a 1024 px photo (median of EFFECT_RUNS=5, after a warm-up).
+ * 6. Headshots (scripts/bench/headshot.ts): the face check as the use case sees it and the local headshot's time.
  * Run: `node --import tsx scripts/bench/ai.ts` (BENCH_RUNS=3 upscales each way, BENCH_VISION_RUNS=7).
  */
 import { readFile } from 'node:fs/promises';
@@ -19,6 +20,7 @@ import { sharedLocalVision } from '../../server/providers/ai/local-vision/index.
 import { renderMockup } from '../../server/providers/ai/mockup-templates.ts';
 import { makeTestImage } from '../../server/providers/ai/local-upscaler/test-image.ts';
 import { createTestApp } from '../../server/test-support/app.ts';
+import { benchHeadshot } from './headshot.ts';
 import { fmt, percentile, table, timeEach } from './stats.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -82,6 +84,7 @@ const rssAfter = process.memoryUsage().rss;
   const { samples } = await timeEach(VISION_RUNS, async () => composeCaption(settings, await imageFacts(coffee, vision)));
   console.log(`Local caption of coffee.jpg (colours + objects + composer), median of ${VISION_RUNS}: ${fmt(percentile(samples, 50), 0)} ms (min ${fmt(Math.min(...samples), 0)}, max ${fmt(Math.max(...samples), 0)})\n`);
 }
+await benchHeadshot(vision, VISION_RUNS);
 await vision.close();
 
 // Direct: the upscaler on its own (the same shared worker and models the app uses).
