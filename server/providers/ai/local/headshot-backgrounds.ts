@@ -165,10 +165,14 @@ export function customColours(text: string | undefined): { colours: readonly [Rg
     const match = pattern.exec(words);
     if (match) found.push({ at: match.index, light, dark, word: match[0] });
   }
-  found.sort((a, b) => a.at - b.at);
-  const [first, second] = found;
+  // In reading order, the longer phrase first where two start together ('light blue' over 'light'); words inside an
+  // earlier phrase are dropped.
+  found.sort((a, b) => a.at - b.at || b.word.length - a.word.length);
+  const kept = found.filter((f, i) => !found.slice(0, i).some((e) => f.at < e.at + e.word.length));
+  const [first, second] = kept;
   if (!first) return { colours: NEUTRAL_GRADIENT, named: [] };
-  if (!second) return { colours: [first.light, first.dark], named: [first.word] };
+  // 'navy blue' is one colour: a second word right after the first names the same one.
+  if (!second || /^\s*$/.test(words.slice(first.at + first.word.length, second.at))) return { colours: [first.light, first.dark], named: [first.word] };
   return { colours: [first.light, second.dark], named: [first.word, second.word] };
 }
 
