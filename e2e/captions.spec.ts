@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, screenshots as fullPageScreenshots, signInByMail, test } from './fixtures.ts';
+import { expect, expectAccessible, screenshots as fullPageScreenshots, signInByMail, test } from './fixtures.ts';
 import { generateImage, samplePng } from './upload-file.ts';
 
 const COFFEE = path.join(import.meta.dirname, '..', 'server', 'test-support', 'photos', 'coffee.jpg');
@@ -19,6 +19,8 @@ test('caption generator: upload coffee.jpg, LinkedIn and Professional with my ha
   await page.goto('/tools/caption-generator');
   await expect(page.getByRole('heading', { name: 'Upload an image' })).toBeVisible();
   await expect(page.getByText('No images yet. Images you make with the tools appear here.')).toBeVisible();
+  await expect(page.getByTestId('engine-note')).toContainText('Preview: local engine, no AI provider set');
+  await expectAccessible(page, '/tools/caption-generator (empty)');
   await screenshots(page, 'captions-empty');
 
   await page.getByLabel('Upload an image').setInputFiles(COFFEE);
@@ -53,6 +55,7 @@ test('caption generator: upload coffee.jpg, LinkedIn and Professional with my ha
   // Settings stay for the next visit.
   expect(await page.evaluate(() => localStorage.getItem('ampkit:caption-settings'))).toContain('LinkedIn');
 
+  await expectAccessible(page, '/tools/caption-generator (a result)');
   await screenshots(page, 'captions-result');
 
   // The caption is saved as a content item: open it and share it.

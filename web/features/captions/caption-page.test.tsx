@@ -66,6 +66,8 @@ describe('Caption generator page', () => {
     stub(() => ok(answer(1)));
     renderPage();
     expect(screen.getByText('PNG, JPG or WEBP')).toBeTruthy();
+    // The engine and its price are named before anything is uploaded.
+    await waitFor(() => expect(screen.getByTestId('engine-note').textContent).toMatch(/Preview: local engine, no AI provider set.*free/));
     await upload();
     expect(select('Platform').value).toBe('Instagram');
     expect(select('Length').value).toBe('Medium');

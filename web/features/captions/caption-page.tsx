@@ -155,6 +155,7 @@ export function CaptionPage() {
           <CardHeader icon={<ImageUp className="size-5" aria-hidden />} title="Upload an image" description="We write a caption and 5-7 hashtags for it." />
           <CardBody className="space-y-3">
             <UploadArea onBrowse={() => fileInput.current?.click()} onFiles={(files) => void upload(files[0])} disabled={busy} busy={preparing} />
+            <EngineNote engine={engine} cost={cost} />
             {uploadError && <Alert tone="error">{uploadError}</Alert>}
             {validation && <Alert tone="error">{validation}</Alert>}
           </CardBody>

@@ -74,7 +74,7 @@ function ResultCard({ entry, fresh }: { entry: CaptionEntry; fresh: boolean }) {
             <ExternalLink className="size-4" aria-hidden /> Open and share
           </Link>
         )}
-        <span className="ml-auto text-xs text-slate-400">
+        <span className="ml-auto text-xs text-slate-500">
           {entry.provider} · {new Date(entry.timestamp).toLocaleTimeString()}
         </span>
       </div>

@@ -37,7 +37,7 @@ export function GenerateButton({ onClick, generating, disabled, cost, validation
   const button = (sticky: boolean) => (
     <Button size="lg" className="w-full" onClick={onClick} loading={generating} disabled={disabled} icon={<Sparkles className="size-5" aria-hidden />} data-sticky={sticky || undefined}>
       {generating ? 'Generating...' : 'Generate Caption'}
-      {!generating && cost && <span className="ml-1 rounded-full bg-white/20 px-2.5 py-0.5 text-sm font-semibold tabular-nums">{costLabel(cost)}</span>}
+      {!generating && cost && <span className="ml-1 rounded-full bg-violet-950/30 px-2.5 py-0.5 text-sm font-semibold tabular-nums">{costLabel(cost)}</span>}
     </Button>
   );
 

@@ -39,7 +39,7 @@ export function SettingsPanel({ settings, update, disabled }: {
       </div>
       <div>
         <label htmlFor={contextId} className="mb-1.5 block text-sm font-medium text-slate-700">
-          Context <span className="font-normal text-slate-400">(optional)</span>
+          Context <span className="font-normal text-slate-500">(optional)</span>
         </label>
         <textarea
           id={contextId}
@@ -54,7 +54,7 @@ export function SettingsPanel({ settings, update, disabled }: {
       </div>
       <div>
         <label htmlFor={hashtagsId} className="mb-1.5 block text-sm font-medium text-slate-700">
-          Additional hashtags <span className="font-normal text-slate-400">(optional)</span>
+          Additional hashtags <span className="font-normal text-slate-500">(optional)</span>
         </label>
         <input
           id={hashtagsId}
