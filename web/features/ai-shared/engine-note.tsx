@@ -6,6 +6,11 @@ import { formatCredits } from '../../lib/credits-format.ts';
 /** What a button shows for its predicted cost: 'Free' for a free preview, else the credits. */
 export const costLabel = (cost: string) => (Number(cost) === 0 ? 'Free' : `${formatCredits(cost)} credits`);
 
+/** The predicted cost inside a tool's main button (dark enough on violet for WCAG AA contrast). */
+export function CostPill({ cost }: { cost: string }) {
+  return <span className="ml-1 rounded-full bg-violet-950/30 px-2.5 py-0.5 text-sm font-semibold tabular-nums">{costLabel(cost)}</span>;
+}
+
 /**
  * Beside a tool's button: the engine that will run, what one result costs there and how long it takes. The local
  * engine is named as a preview, so no one pays for, or waits for, what it does not do.

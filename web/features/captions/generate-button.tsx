@@ -1,27 +1,9 @@
 import { Sparkles } from 'lucide-react';
-import { useEffect, useRef, useState, type RefObject } from 'react';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { costLabel } from '../ai-shared/engine-note.tsx';
+import type { RefObject } from 'react';
+import { PaidButton } from '../ai-shared/paid-button.tsx';
 
-/** Whether the element is in the viewport (null until known, or where IntersectionObserver is missing). */
-function useInView(ref: RefObject<HTMLElement | null> | undefined): boolean | null {
-  const [inView, setInView] = useState<boolean | null>(null);
-  useEffect(() => {
-    const el = ref?.current;
-    if (!el || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(([entry]) => setInView(!!entry?.isIntersecting));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [ref]);
-  return inView;
-}
-
-/**
- * Generate Caption with the predicted cost; a sticky copy sits at the bottom of the window while the button itself is
- * scrolled out of view (spec 3 §2), and steps aside once the end of the tool (the footer is next) is on screen.
- */
-export function GenerateButton({ onClick, generating, disabled, cost, validation, endOfTool }: {
+/** Generate Caption with the predicted cost, and its sticky copy (spec 3 §2). */
+export function GenerateButton(props: {
   onClick: () => void;
   generating: boolean;
   disabled: boolean;
@@ -29,29 +11,5 @@ export function GenerateButton({ onClick, generating, disabled, cost, validation
   validation: string | null;
   endOfTool?: RefObject<HTMLElement | null>;
 }) {
-  const anchor = useRef<HTMLDivElement>(null);
-  const buttonInView = useInView(anchor);
-  const endInView = useInView(endOfTool);
-  const outOfView = buttonInView === false && endInView !== true;
-
-  const button = (sticky: boolean) => (
-    <Button size="lg" className="w-full" onClick={onClick} loading={generating} disabled={disabled} icon={<Sparkles className="size-5" aria-hidden />} data-sticky={sticky || undefined}>
-      {generating ? 'Generating...' : 'Generate Caption'}
-      {!generating && cost && <span className="ml-1 rounded-full bg-violet-950/30 px-2.5 py-0.5 text-sm font-semibold tabular-nums">{costLabel(cost)}</span>}
-    </Button>
-  );
-
-  return (
-    <>
-      <div ref={anchor} className="space-y-3">
-        {button(false)}
-        {validation && <Alert tone="error">{validation}</Alert>}
-      </div>
-      {outOfView && (
-        <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur">
-          <div className="mx-auto max-w-md">{button(true)}</div>
-        </div>
-      )}
-    </>
-  );
+  return <PaidButton label="Generate Caption" icon={<Sparkles className="size-5" aria-hidden />} {...props} />;
 }

@@ -9,7 +9,7 @@ import { TextField } from '../../components/ui/input.tsx';
 import { UploadArea } from '../../components/ui/upload-area.tsx';
 import { ACCEPT_IMAGES } from '../../lib/image-resize.ts';
 import { useElapsedSeconds } from '../../lib/use-elapsed-seconds.ts';
-import { costLabel, EngineNote } from '../ai-shared/engine-note.tsx';
+import { CostPill, EngineNote } from '../ai-shared/engine-note.tsx';
 import { useToolCost } from '../ai-shared/engine.ts';
 import { HEADSHOT_TOOL_ID } from './api.ts';
 import { HeadshotResult } from './headshot-result.tsx';
@@ -123,7 +123,7 @@ export function HeadshotPage() {
           <div className="space-y-3">
             <Button size="lg" className="w-full" onClick={() => void h.generate()} loading={h.generating} disabled={h.reading} icon={<Wand2 className="size-5" aria-hidden />}>
               {h.generating ? 'Generating...' : 'Generate Headshot'}
-              {!h.generating && cost && <span className="ml-1 rounded-full bg-white/20 px-2.5 py-0.5 text-sm font-semibold tabular-nums">{costLabel(cost)}</span>}
+              {!h.generating && cost && <CostPill cost={cost} />}
             </Button>
             {h.validation && <Alert tone="error">{h.validation}</Alert>}
             <EngineNote engine={engine} cost={cost} />

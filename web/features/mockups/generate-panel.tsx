@@ -4,11 +4,10 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatCredits } from '../../lib/credits-format.ts';
-import { costLabel } from '../ai-shared/engine-note.tsx';
 import { ErrorBox } from '../../components/ui/error-box.tsx';
 import { MockupResultView } from './mockup-result.tsx';
 import type { ToolEngine } from '../../../contract/ai.ts';
-import { EngineNote, PreviewNote } from '../ai-shared/engine-note.tsx';
+import { CostPill, EngineNote, PreviewNote } from '../ai-shared/engine-note.tsx';
 import { mockupDurationHint } from './mockup-options.ts';
 import type { MockupJobState } from './use-mockup-job.ts';
 
@@ -49,7 +48,7 @@ export function GeneratePanel({ state, engine, imageCount, styleCount, cost, per
       {state.phase !== 'completed' && (
         <Button size="lg" className="w-full" onClick={onGenerate} loading={busy}>
           {busy ? 'Generating...' : 'Generate Mockups'}
-          {!busy && cost && styleCount > 0 && <span className="ml-1 rounded-full bg-white/20 px-2.5 py-0.5 text-sm font-semibold tabular-nums">{costLabel(cost)}</span>}
+          {!busy && cost && styleCount > 0 && <CostPill cost={cost} />}
         </Button>
       )}
       {validation && <Alert tone="error">{validation}</Alert>}
