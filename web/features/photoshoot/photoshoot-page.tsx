@@ -1,7 +1,65 @@
-import type { ToolConfig } from '../../../contract/tools.ts';
-import { Card } from '../../components/ui/card.tsx';
+import { Camera, ImageUp, Settings2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { mul } from '../../../contract/decimal.ts';
+import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
+import { EngineNote } from '../ai-shared/engine-note.tsx';
+import { useToolCost } from '../ai-shared/engine.ts';
+import { PaidButton } from '../ai-shared/paid-button.tsx';
+import { PHOTOSHOOT_TOOL_ID } from './api.ts';
+import { ReferencePhotos } from './reference-photos.tsx';
+import { ResultsGrid } from './results-grid.tsx';
+import { SettingsPanel } from './settings-panel.tsx';
+import { usePhotoshoot } from './use-photoshoot.ts';
 
-/** Placeholder while the page is built (issue 10). */
-export function PhotoshootPage({ tool }: { tool: ToolConfig }) {
-  return <Card className="p-6 text-slate-600">{tool.title} is being built.</Card>;
+/**
+ * AI photoshoot (/tools/ai-photoshoot, spec 3 §2): reference photos and the settings side by side on a desktop (one
+ * column on a phone), Generate with the set's cost (the per-photo price x variations, spec 3 §9), and the grid of
+ * results filled in order.
+ */
+// The tool page passes every tool its config ({ tool }); this one knows its own and ignores it.
+export function PhotoshootPage() {
+  const p = usePhotoshoot();
+  const { engine, prediction } = useToolCost(PHOTOSHOOT_TOOL_ID);
+  const perPhoto = prediction.data?.required_credits ?? null;
+  const total = perPhoto === null ? null : mul(perPhoto, String(p.variations));
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const endRef = useRef<HTMLDivElement>(null);
+  // On a phone the grid is below the settings: bring it into view when the set starts.
+  useEffect(() => {
+    if (p.generating) resultsRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [p.generating]);
+
+  return (
+    <div className="space-y-6">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <Card className="min-w-0">
+          <CardHeader icon={<ImageUp className="size-5" aria-hidden />} title="Reference photos" description="1 to 4 photos of the same person or product." />
+          <CardBody>
+            <ReferencePhotos p={p} />
+          </CardBody>
+        </Card>
+        <Card className="min-w-0">
+          <CardHeader icon={<Settings2 className="size-5" aria-hidden />} title="Generation settings" />
+          <CardBody className="space-y-5">
+            <SettingsPanel p={p} />
+            <EngineNote engine={engine} cost={perPhoto} unit="per photo" />
+            <PaidButton
+              label={`Generate ${p.variations === 1 ? '1 photo' : `${p.variations} photos`}`}
+              icon={<Camera className="size-5" aria-hidden />}
+              onClick={() => void p.generate()}
+              generating={p.generating}
+              disabled={p.reading}
+              cost={total}
+              validation={p.validation}
+              endOfTool={endRef}
+            />
+          </CardBody>
+        </Card>
+      </div>
+      <div ref={resultsRef} className="min-w-0 scroll-mt-24">
+        <ResultsGrid tiles={p.tiles} ratio={p.tilesRatio} generating={p.generating} localEngine={!!engine?.preview} />
+      </div>
+      <div ref={endRef} aria-hidden className="h-px" />
+    </div>
+  );
 }
