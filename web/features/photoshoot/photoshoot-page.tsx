@@ -43,16 +43,20 @@ export function PhotoshootPage() {
           <CardBody className="space-y-5">
             <SettingsPanel p={p} />
             <EngineNote engine={engine} cost={perPhoto} unit="per photo" />
-            <PaidButton
-              label={`Generate ${p.variations === 1 ? '1 photo' : `${p.variations} photos`}`}
-              icon={<Camera className="size-5" aria-hidden />}
-              onClick={() => void p.generate()}
-              generating={p.generating}
-              disabled={p.reading}
-              cost={total}
-              validation={p.validation}
-              endOfTool={endRef}
-            />
+            {/* Its own box: the sticky copy it adds when scrolled away must not count as a sibling in the card's spacing
+                (space-y would then give the button a bottom margin and move the grid below). */}
+            <div>
+              <PaidButton
+                label={`Generate ${p.variations === 1 ? '1 photo' : `${p.variations} photos`}`}
+                icon={<Camera className="size-5" aria-hidden />}
+                onClick={() => void p.generate()}
+                generating={p.generating}
+                disabled={p.reading}
+                cost={total}
+                validation={p.validation}
+                endOfTool={endRef}
+              />
+            </div>
           </CardBody>
         </Card>
       </div>
