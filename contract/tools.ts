@@ -111,7 +111,7 @@ export const TOOL_CATALOGUE: readonly ToolConfig[] = [
   {
     id: 'ai-photoshoot',
     title: 'AI Photoshoot',
-    description: 'Expand 1 to 4 reference photos into a photoshoot with new poses, scenery, lighting and angles.',
+    description: 'Turn 1 to 4 reference photos into a set of new photos: choose what may change (pose, scenery, lighting, angle, style) and the shape.',
     shortDescription: 'A photoshoot from a few photos',
     iconName: 'Camera',
     path: '/tools/ai-photoshoot',

@@ -119,8 +119,8 @@ describe('signed-in shell', () => {
   it('shows a coming-soon message instead of opening a coming-soon tool', async () => {
     server(true);
     const { router } = renderRoutes(routes, '/tools');
-    fireEvent.click(await screen.findByRole('button', { name: 'Thumbnail Generator (Coming Soon)' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Thumbnail Generator is coming soon');
+    fireEvent.click(await screen.findByRole('button', { name: 'Audio Transcription (Coming Soon)' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Audio Transcription is coming soon');
     expect(router.state.location.pathname).toBe('/tools');
   });
 });

@@ -44,8 +44,10 @@ export function PaidButton({ label, icon, onClick, generating, disabled, cost, v
     </Button>
   );
 
+  // One root: a fragment would make the sticky copy a sibling in the caller's space-y stack, and the button would
+  // gain a margin (and everything under it jump) each time the copy appears.
   return (
-    <>
+    <div>
       <div ref={anchor} className="space-y-3">
         {button(false)}
         {validation && <Alert tone="error">{validation}</Alert>}
@@ -55,6 +57,6 @@ export function PaidButton({ label, icon, onClick, generating, disabled, cost, v
           <div className="mx-auto max-w-md">{button(true)}</div>
         </div>
       )}
-    </>
+    </div>
   );
 }
