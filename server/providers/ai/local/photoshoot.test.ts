@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { Box } from '../local-vision/index.ts';
+import { getLocalVision, type Box } from '../local-vision/index.ts';
 import { renderLocalPhotoshoot, type LocalPhotoshootInput } from './photoshoot.ts';
 
 const photo = (name: string) => readFileSync(path.join(import.meta.dirname, '../../../test-support/photos', name));
@@ -61,4 +61,15 @@ describe('local photoshoot', () => {
     // A narrow 9:16 frame follows the face: the left and right crops of the same photo differ.
     expect(await difference(left.data, right.data)).toBeGreaterThan(15);
   });
+
+  it('never cuts into the head: at 16:9 every variation of a portrait still shows the whole face with room above it', async () => {
+    const vision = getLocalVision();
+    for (let index = 0; index < 4; index++) {
+      const out = await renderLocalPhotoshoot({ ...base, images: [photo('astronaut.jpg')], outputRatio: '16:9', variety: 'Experimental', index, vision });
+      const { height } = await sharp(out.data).metadata();
+      const faces = await vision.faces(out.data);
+      expect(faces, `variation ${index + 1}: ${out.text}`).toHaveLength(1);
+      expect(faces[0]!.y, `variation ${index + 1}: the face starts at the top edge`).toBeGreaterThan(height! * 0.03);
+    }
+  }, 60_000);
 });

@@ -53,8 +53,9 @@ const ratioOf = (ratio: OutputRatio) => {
 async function subjectCentre(image: Buffer, width: number, height: number, vision: LocalPhotoshootInput['vision']) {
   const faces: Box[] = vision ? await vision.faces(image).catch(() => []) : [];
   const face = faces.sort((a, b) => b.width * b.height - a.width * a.height)[0];
-  if (!face) return { x: width / 2, y: height * 0.4, found: false };
-  return { x: face.x + face.width / 2, y: Math.min(height, face.y + face.height * 1.2), found: true };
+  if (!face) return { x: width / 2, y: height * 0.4, found: false, headTop: height };
+  // headTop: the highest row a crop may start at and keep the whole head with a little room above it.
+  return { x: face.x + face.width / 2, y: Math.min(height, face.y + face.height * 1.2), found: true, headTop: Math.max(0, face.y - face.height * 0.45) };
 }
 
 function pickEffect(input: LocalPhotoshootInput): { effect: EffectInfo; why: string } {
@@ -85,7 +86,8 @@ export async function renderLocalPhotoshoot(input: LocalPhotoshootInput): Promis
   const cropW = Math.max(8, Math.round(fullW * (1 - zoom)));
   const cropH = Math.max(8, Math.round(cropW / ratio));
   const left = Math.round(Math.min(width - cropW, Math.max(0, centre.x - cropW * frame.place)));
-  const top = Math.round(Math.min(height - cropH, Math.max(0, centre.y - cropH * 0.45)));
+  // Centred a little above the subject, but never cutting into the head.
+  const top = Math.round(Math.min(height - cropH, Math.max(0, Math.min(centre.y - cropH * 0.45, centre.headTop))));
   steps.push(`reframed to ${input.outputRatio}${centre.found ? ' around the face' : ''}${zoom > 0 ? `, ${Math.round(zoom * 100)}% closer` : ''}`);
 
   let image = sharp(source).extract({ left, top, width: cropW, height: cropH });
