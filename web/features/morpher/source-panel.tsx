@@ -78,7 +78,7 @@ export function SourcePanel({ m, endOfTool }: { m: Morpher; endOfTool?: RefObjec
 
         <div>
           <label htmlFor={`${id}-prompt`} className="mb-1.5 block text-sm font-medium text-slate-700">
-            Prompt <span className="font-normal text-slate-400">(optional)</span>
+            Prompt <span className="font-normal text-slate-500">(optional)</span>
           </label>
           <textarea
             id={`${id}-prompt`}
