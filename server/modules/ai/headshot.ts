@@ -2,12 +2,12 @@ import sharp from 'sharp';
 import type { GeneratedImage } from '../../../contract/ai.ts';
 import { HEADSHOT_BACKGROUNDS, HEADSHOT_MESSAGES, HEADSHOT_SIZE, type HeadshotRequest, type HeadshotStyle } from '../../../contract/headshot.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { isLocalEngine, previewText } from '../../providers/ai/engine.ts';
+import { isLocalEngine } from '../../providers/ai/engine.ts';
 import { headshotSquare, renderHeadshot } from '../../providers/ai/local/headshot.ts';
 import type { Face } from '../../providers/ai/local-vision/index.ts';
 import type { AiProviders } from '../../providers/ai/types.ts';
 import { classifyFailure } from './failure.ts';
-import { fileUrl, type Lifecycle } from './lifecycle.ts';
+import { imageAnswer, type Lifecycle } from './lifecycle.ts';
 import { checkedImage, type ImageLimits } from './preprocess.ts';
 
 export interface HeadshotDeps {
@@ -109,7 +109,7 @@ export function createHeadshot(deps: HeadshotDeps) {
     const backgroundName = HEADSHOT_BACKGROUNDS.find((b) => b.id === req.background)!.name;
     const userPrompt = (req.prompt ?? req.userPrompt ?? '').trim();
     const metadata = { style: req.style, background: req.background, ...(customBackground ? { customBackground } : {}) };
-    const { generation, files, charged, processingTimeMs, preview, result } = await deps.lifecycle.run(
+    const done = await deps.lifecycle.run(
       {
         userId,
         tool: TOOL,
@@ -133,16 +133,6 @@ export function createHeadshot(deps: HeadshotDeps) {
         return { provider: output.provider, model: output.model, text: output.text ?? `${req.style} headshot on ${backgroundName}.` };
       },
     );
-    const file = files[0]!;
-    return {
-      image: fileUrl(file.id),
-      uuid: file.id,
-      text: previewText(preview, result.text),
-      provider: result.provider,
-      preview,
-      credits_used: charged,
-      generation_id: generation.id,
-      processing_time_ms: processingTimeMs,
-    };
+    return imageAnswer(done);
   };
 }

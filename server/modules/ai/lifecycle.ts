@@ -7,7 +7,7 @@ import type { CreditsService } from '../credits/service.ts';
 import type { FileRow } from '../files/repository.ts';
 import type { FilesService, SaveFileInput, StoredFile } from '../files/service.ts';
 import type { PricingService } from '../pricing/service.ts';
-import { isLocalEngine, variantFor } from '../../providers/ai/engine.ts';
+import { isLocalEngine, previewText, variantFor } from '../../providers/ai/engine.ts';
 import { classifyFailure, failedMessage } from './failure.ts';
 import * as repo from './repository.ts';
 import type { GenerationRow } from './repository.ts';
@@ -87,6 +87,24 @@ export interface LifecycleDeps {
 
 /** Where a recorded output is served. */
 export const fileUrl = (id: string) => `/api/files/serve/${id}`;
+
+/**
+ * The answer of a tool that made one image (morph, thumbnail, headshot, photoshoot): where it is served, what it cost,
+ * who made it, and its text (a local preview's starting with LOCAL_PREVIEW_NOTE).
+ */
+export function imageAnswer(done: Completed & { result: { provider: string; text?: string | null } }) {
+  const file = done.files[0]!;
+  return {
+    image: fileUrl(file.id),
+    uuid: file.id,
+    text: previewText(done.preview, done.result.text),
+    provider: done.result.provider,
+    preview: done.preview,
+    credits_used: done.charged,
+    generation_id: done.generation.id,
+    processing_time_ms: done.processingTimeMs,
+  };
+}
 
 /**
  * The one lifecycle of every paid generation, so failed work costs nothing and nothing is half-kept:

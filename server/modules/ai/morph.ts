@@ -1,8 +1,7 @@
 import type { GeneratedImage, MorphRequest } from '../../../contract/ai.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { previewText } from '../../providers/ai/engine.ts';
 import type { AiProviders } from '../../providers/ai/types.ts';
-import { fileUrl, type Lifecycle } from './lifecycle.ts';
+import { imageAnswer, type Lifecycle } from './lifecycle.ts';
 import { checkedImage, morphPrompt, prepareSource, type ImageLimits } from './preprocess.ts';
 
 export interface MorphDeps {
@@ -29,7 +28,7 @@ export function createMorph(deps: MorphDeps) {
     const userPrompt = (req.userPrompt ?? req.prompt ?? '').trim();
     const prompt = morphPrompt(userPrompt, req.variability, prepared.steps);
     const editor = deps.providers.imageEditor;
-    const { generation, files, charged, processingTimeMs, preview, result } = await deps.lifecycle.run(
+    const done = await deps.lifecycle.run(
       {
         userId,
         tool: 'image-variator',
@@ -59,16 +58,8 @@ export function createMorph(deps: MorphDeps) {
         return { provider: output.provider, model: output.model, text: output.text };
       },
     );
-    const file = files[0]!;
     return {
-      image: fileUrl(file.id),
-      uuid: file.id,
-      text: previewText(preview, result.text),
-      provider: result.provider,
-      credits_used: charged,
-      generation_id: generation.id,
-      processing_time_ms: processingTimeMs,
-      preview,
+      ...imageAnswer(done),
       ...(req.debugMode && deps.isDevelopment ? { debug: { prompt, steps: prepared.steps, size: [prepared.width, prepared.height] } } : {}),
     };
   };

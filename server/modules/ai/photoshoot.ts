@@ -1,8 +1,8 @@
 import type { PhotoshootRequest, PhotoshootResult, Variety } from '../../../contract/photoshoot.ts';
-import { isLocalEngine, previewText } from '../../providers/ai/engine.ts';
+import { isLocalEngine } from '../../providers/ai/engine.ts';
 import { renderLocalPhotoshoot } from '../../providers/ai/local/photoshoot.ts';
 import type { AiProviders } from '../../providers/ai/types.ts';
-import { fileUrl, type Lifecycle } from './lifecycle.ts';
+import { imageAnswer, type Lifecycle } from './lifecycle.ts';
 import { checkedImage, type ImageLimits } from './preprocess.ts';
 
 export interface PhotoshootDeps {
@@ -33,7 +33,7 @@ export function createPhotoshoot(deps: PhotoshootDeps) {
   return async function photoshoot(userId: string, req: PhotoshootRequest): Promise<PhotoshootResult> {
     const sources = await Promise.all(req.images.map((image, i) => checkedImage(image, `images.${i}`, deps.images)));
     const editor = deps.providers.imageEditor;
-    const { generation, files, charged, processingTimeMs, preview, result } = await deps.lifecycle.run(
+    const done = await deps.lifecycle.run(
       { userId, tool: TOOL, serviceType: 'photoshoot', description: 'AI photoshoot (1 photo)', provider: editor.name, prompt: req.prompt || null, params: { changeOptions: req.changeOptions, variety: req.variety, outputRatio: req.outputRatio } },
       async (run) => {
         if (isLocalEngine(editor.name)) {
@@ -60,16 +60,6 @@ export function createPhotoshoot(deps: PhotoshootDeps) {
         return { provider: output.provider, model: output.model, text: output.text };
       },
     );
-    const file = files[0]!;
-    return {
-      image: fileUrl(file.id),
-      uuid: file.id,
-      text: previewText(preview, result.text),
-      provider: result.provider,
-      preview,
-      credits_used: charged,
-      generation_id: generation.id,
-      processing_time_ms: processingTimeMs,
-    };
+    return imageAnswer(done);
   };
 }
