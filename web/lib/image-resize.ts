@@ -39,7 +39,8 @@ export interface SourceImage {
   name: string;
 }
 
-async function decode(blob: Blob): Promise<{ source: CanvasImageSource; width: number; height: number; close(): void }> {
+/** Decodes an image file upright (EXIF orientation applied); `close` frees it. Throws what the browser throws. */
+export async function decodeImage(blob: Blob): Promise<{ source: CanvasImageSource; width: number; height: number; close(): void }> {
   if (typeof createImageBitmap === 'function') {
     const bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
     return { source: bitmap, width: bitmap.width, height: bitmap.height, close: () => bitmap.close() };
@@ -55,7 +56,7 @@ async function decode(blob: Blob): Promise<{ source: CanvasImageSource; width: n
 export async function prepareSourceImage(blob: Blob, name = 'image'): Promise<SourceImage> {
   let decoded;
   try {
-    decoded = await decode(blob);
+    decoded = await decodeImage(blob);
   } catch (error) {
     throw new Error(UPLOAD_READ_ERROR, { cause: error });
   }

@@ -1,6 +1,6 @@
 import { SOURCE_JPEG_QUALITY } from '../../../contract/ai.ts';
 import { HEADSHOT_MESSAGES } from '../../../contract/headshot.ts';
-import { UPLOAD_READ_ERROR } from '../../lib/image-resize.ts';
+import { decodeImage, UPLOAD_READ_ERROR } from '../../lib/image-resize.ts';
 
 /** Longest side sent: the result is 1024 px and the face check looks at 640 px, so more would only add upload time. */
 export const HEADSHOT_UPLOAD_SIDE = 1536;
@@ -18,23 +18,11 @@ export interface SquarePhoto {
   name: string;
 }
 
-async function decode(blob: Blob): Promise<{ source: CanvasImageSource; width: number; height: number; close(): void }> {
-  if (typeof createImageBitmap === 'function') {
-    const bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
-    return { source: bitmap, width: bitmap.width, height: bitmap.height, close: () => bitmap.close() };
-  }
-  const url = URL.createObjectURL(blob);
-  const img = new Image();
-  img.src = url;
-  await img.decode();
-  return { source: img, width: img.naturalWidth, height: img.naturalHeight, close: () => URL.revokeObjectURL(url) };
-}
-
 /** Crops a photo to its centred square, at most HEADSHOT_UPLOAD_SIDE px, as JPEG: what is shown is what is sent. */
 export async function cropToSquare(blob: Blob, name = 'photo'): Promise<SquarePhoto> {
   let decoded;
   try {
-    decoded = await decode(blob);
+    decoded = await decodeImage(blob);
   } catch (error) {
     throw new Error(UPLOAD_READ_ERROR, { cause: error });
   }
