@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { THUMBNAIL_SIZE, THUMBNAIL_STYLES } from '../../../../contract/thumbnail.ts';
+import { EFFECTS } from '../effects/index.ts';
+import { faceCrop, REALISM_STRENGTH, textSide, THUMBNAIL_GRADES } from './thumbnail.ts';
+
+const ratio = THUMBNAIL_SIZE.width / THUMBNAIL_SIZE.height;
+
+describe('local thumbnail', () => {
+  it('grades every style with effects the library has', () => {
+    const known = new Set(EFFECTS.map((e) => e.id));
+    for (const style of THUMBNAIL_STYLES) {
+      const grade = THUMBNAIL_GRADES[style.id];
+      for (const id of [...grade.effects, grade.stylize]) expect(known.has(id), `${style.id}: ${id}`).toBe(true);
+      expect(grade.textFill).toMatch(/^#[0-9a-f]{6}$/i);
+    }
+    // Very Stylized strongest … Very Realistic lightest.
+    expect([...REALISM_STRENGTH].sort((a, b) => b - a)).toEqual([...REALISM_STRENGTH]);
+  });
+
+  it.each([
+    ['a face at the left of a landscape photo', { x: 100, y: 200, width: 150, height: 150 }, 1920, 1080],
+    ['a face at the right edge of a panorama', { x: 2800, y: 300, width: 120, height: 120 }, 3000, 700],
+    ['a face low in a portrait photo', { x: 300, y: 1500, width: 300, height: 300 }, 1000, 2000],
+    ['a close-up face in a square photo', { x: 170, y: 120, width: 300, height: 300 }, 640, 640],
+  ])('crops %s to 16:9 inside the photo, with the whole face in it', (_label, face, width, height) => {
+    const crop = faceCrop(face, width, height, true);
+    expect(Math.abs(crop.width / crop.height - ratio)).toBeLessThan(0.01);
+    expect(crop.x).toBeGreaterThanOrEqual(0);
+    expect(crop.y).toBeGreaterThanOrEqual(0);
+    expect(crop.x + crop.width).toBeLessThanOrEqual(width);
+    expect(crop.y + crop.height).toBeLessThanOrEqual(height);
+    expect(face.x).toBeGreaterThanOrEqual(crop.x);
+    expect(face.x + face.width).toBeLessThanOrEqual(crop.x + crop.width);
+    expect(face.y).toBeGreaterThanOrEqual(crop.y);
+    expect(face.y + face.height).toBeLessThanOrEqual(crop.y + crop.height);
+  });
+
+  it('keeps the centre of a face taller than any 16:9 crop of the photo (a selfie close-up)', () => {
+    const face = { x: 20, y: 10, width: 600, height: 600 };
+    const crop = faceCrop(face, 640, 640, true);
+    expect(crop).toEqual({ x: 0, y: expect.any(Number), width: 640, height: 360 });
+    expect(face.y + face.height / 2).toBeGreaterThan(crop.y);
+    expect(face.y + face.height / 2).toBeLessThan(crop.y + crop.height);
+  });
+
+  it('puts the face on a third with text, in the upper part, and centres it without', () => {
+    const face = { x: 900, y: 500, width: 120, height: 120 };
+    const withText = faceCrop(face, 4000, 3000, true);
+    const centre = (c: typeof withText) => (face.x + face.width / 2 - c.x) / c.width;
+    expect(centre(withText)).toBeCloseTo(1 / 3, 2);
+    expect((face.y + face.height / 2 - withText.y) / withText.height).toBeCloseTo(0.36, 2);
+    expect(centre(faceCrop(face, 4000, 3000, false))).toBeCloseTo(0.5, 2);
+  });
+
+  it('letters on the side away from the face, and along the bottom when there is none', () => {
+    expect(textSide('Hello world', [{ x: 250, y: 150, width: 200, height: 200 }])!.side).toBe('right');
+    expect(textSide('Hello world', [{ x: 830, y: 150, width: 200, height: 200 }])!.side).toBe('left');
+    expect(textSide('Hello world', [])!.side).toBe('bottom');
+    expect(textSide('   ', [])).toBeNull();
+  });
+});
