@@ -1,0 +1,87 @@
+import { THUMBNAIL_MESSAGES, THUMBNAIL_SIZE } from '../../../contract/thumbnail.ts';
+
+/** The centred 16:9 region of a width x height image (spec 3 §5: the image is centre-cropped to 16:9). */
+export function centre16x9(width: number, height: number): { x: number; y: number; width: number; height: number } {
+  const ratio = THUMBNAIL_SIZE.width / THUMBNAIL_SIZE.height;
+  if (width / height > ratio) {
+    const w = Math.round(height * ratio);
+    return { x: Math.floor((width - w) / 2), y: 0, width: w, height };
+  }
+  const h = Math.round(width / ratio);
+  return { x: 0, y: Math.floor((height - h) / 2), width, height: h };
+}
+
+export interface ThumbnailFrame {
+  /** data:image/png;base64,… of the 1280x720 frame: what is shown is what is sent. */
+  dataUrl: string;
+  /** A 256x144 JPEG of it for the history: a few KB in localStorage instead of the PNG's megabytes ('' if unavailable). */
+  preview: string;
+  name: string;
+}
+
+function loadImage(blob: Blob): Promise<{ source: CanvasImageSource; width: number; height: number; close(): void }> {
+  const url = URL.createObjectURL(blob);
+  return new Promise((resolve, reject) => {
+    const img = new Image();
+    img.onload = () => resolve({ source: img, width: img.naturalWidth, height: img.naturalHeight, close: () => URL.revokeObjectURL(url) });
+    img.onerror = () => {
+      URL.revokeObjectURL(url);
+      reject(new Error(THUMBNAIL_MESSAGES.loadFailed));
+    };
+    img.src = url;
+  });
+}
+
+async function decode(blob: Blob) {
+  // createImageBitmap applies the photo's orientation and decodes off the main thread where the browser has it.
+  if (typeof createImageBitmap === 'function') {
+    try {
+      const bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
+      return { source: bitmap as CanvasImageSource, width: bitmap.width, height: bitmap.height, close: () => bitmap.close() };
+    } catch {
+      // Fall through to <img>, which reads a few more formats; its failure is the message.
+    }
+  }
+  return loadImage(blob);
+}
+
+function blobToDataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error(THUMBNAIL_MESSAGES.noBlob));
+    reader.readAsDataURL(blob);
+  });
+}
+
+const PREVIEW_WIDTH = 256;
+
+function smallCopy(canvas: HTMLCanvasElement): string {
+  const small = document.createElement('canvas');
+  small.width = PREVIEW_WIDTH;
+  small.height = Math.round((PREVIEW_WIDTH * THUMBNAIL_SIZE.height) / THUMBNAIL_SIZE.width);
+  const ctx = small.getContext('2d');
+  if (!ctx) return '';
+  ctx.drawImage(canvas, 0, 0, small.width, small.height);
+  return small.toDataURL('image/jpeg', 0.7);
+}
+
+/** Crops an image to its centred 16:9 region and resizes it to 1280x720 PNG in the browser (spec 3 §5, §8 messages). */
+export async function cropToFrame(blob: Blob, name = 'image'): Promise<ThumbnailFrame> {
+  const decoded = await decode(blob);
+  try {
+    const region = centre16x9(decoded.width, decoded.height);
+    const canvas = document.createElement('canvas');
+    canvas.width = THUMBNAIL_SIZE.width;
+    canvas.height = THUMBNAIL_SIZE.height;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error(THUMBNAIL_MESSAGES.noContext);
+    ctx.imageSmoothingQuality = 'high';
+    ctx.drawImage(decoded.source, region.x, region.y, region.width, region.height, 0, 0, THUMBNAIL_SIZE.width, THUMBNAIL_SIZE.height);
+    const png = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+    if (!png) throw new Error(THUMBNAIL_MESSAGES.noBlob);
+    return { dataUrl: await blobToDataUrl(png), preview: smallCopy(canvas), name };
+  } finally {
+    decoded.close();
+  }
+}

@@ -1,0 +1,217 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOCAL_PREVIEW_NOTE } from '../../../contract/ai.ts';
+import { REALISM_LABELS, THUMBNAIL_HISTORY_KEY, THUMBNAIL_MAX_UPLOAD_BYTES, THUMBNAIL_MESSAGES, THUMBNAIL_STYLES } from '../../../contract/thumbnail.ts';
+import { fail, ok, routes, stubFetch, type RecordedCall } from '../../test-support/fetch-stub.ts';
+import { renderTool } from '../../test-support/render.tsx';
+import { centre16x9 } from './frame-crop.ts';
+import { loadHistory } from './history.ts';
+import { ThumbnailPage } from './thumbnail-page.tsx';
+import { TOO_LARGE } from './use-thumbnail.ts';
+
+const prediction = ok({ can_afford: true, required_credits: '0.0000', available_credits: '5.0000', deficit: '0.0000' });
+const answer = (n = 1) => ({
+  image: `/api/files/serve/00000000-0000-4000-8000-00000000000${n}`,
+  uuid: `00000000-0000-4000-8000-00000000000${n}`,
+  text: `${LOCAL_PREVIEW_NOTE}. Framed the thumbnail around your face…`,
+  provider: 'Local engine',
+  preview: true,
+  credits_used: '0.0000',
+  generation_id: `00000000-0000-4000-8000-0000000000a${n}`,
+  processing_time_ms: 900,
+});
+
+/** The browser's decoding and canvas at the global boundary (happy-dom has neither): a 1000x1000 photo. */
+function stubCanvas(mode: 'ok' | 'no-context' | 'no-blob' | 'no-decode' = 'ok') {
+  const drawn: unknown[][] = [];
+  if (mode === 'no-decode') {
+    vi.stubGlobal('createImageBitmap', async () => {
+      throw new Error('decode');
+    });
+    // <img> fails too.
+    vi.spyOn(HTMLImageElement.prototype, 'src', 'set').mockImplementation(function (this: HTMLImageElement) {
+      setTimeout(() => this.onerror?.(new Event('error')), 0);
+    });
+  } else {
+    vi.stubGlobal('createImageBitmap', async () => ({ width: 1000, height: 1000, close() {} }));
+  }
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation((() =>
+    mode === 'no-context' ? null : { drawImage: (...args: unknown[]) => drawn.push(args), imageSmoothingQuality: 'low' }) as never);
+  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((callback: BlobCallback) =>
+    callback(mode === 'no-blob' ? null : new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' })),
+  );
+  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:image/jpeg;base64,/9j/small');
+  return drawn;
+}
+
+const photo = (size = 4) => new File([new Uint8Array(size)], 'frame.jpg', { type: 'image/jpeg' });
+async function upload(file = photo()) {
+  fireEvent.change(screen.getByLabelText('Upload image'), { target: { files: [file] } });
+}
+const generateButton = () => screen.findByRole('button', { name: /Generate Thumbnail/ });
+const posted = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'POST' && c.url.includes('/api/ai/generate-image'));
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('centre16x9', () => {
+  it('takes the centred 16:9 region', () => {
+    expect(centre16x9(1000, 1000)).toEqual({ x: 0, y: 218, width: 1000, height: 563 });
+    expect(centre16x9(3000, 1000)).toEqual({ x: 611, y: 0, width: 1778, height: 1000 });
+    expect(centre16x9(1280, 720)).toEqual({ x: 0, y: 0, width: 1280, height: 720 });
+  });
+});
+
+describe('Thumbnail generator page', () => {
+  it('shows the inputs with their defaults, the free cost and the engine note, and asks for an image first', async () => {
+    const calls = stubFetch(routes({ 'GET /api/credits/predict-cost': () => prediction }));
+    renderTool(<ThumbnailPage />);
+    const styles = screen.getAllByRole('radio');
+    expect(styles.map((r) => r.getAttribute('value'))).toEqual(THUMBNAIL_STYLES.map((s) => s.id));
+    expect((screen.getByRole('radio', { name: THUMBNAIL_STYLES[0].name }) as HTMLInputElement).checked).toBe(true);
+    const slider = screen.getByRole('slider', { name: 'Realism' }) as HTMLInputElement;
+    expect([slider.min, slider.max, slider.value]).toEqual(['1', '5', '4']);
+    expect(slider.getAttribute('aria-valuetext')).toBe(REALISM_LABELS[3]);
+    expect((screen.getByRole('switch') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByLabelText('Thumbnail text')).toBeTruthy();
+    expect(screen.getByText(THUMBNAIL_MESSAGES.hint)).toBeTruthy();
+    const button = await waitFor(async () => {
+      const b = await generateButton();
+      expect(b.textContent).toContain('Free');
+      return b;
+    });
+    expect((await screen.findByTestId('engine-note')).textContent).toContain(LOCAL_PREVIEW_NOTE);
+    expect(calls.some((c) => c.url.includes('service_type=thumbnail') && c.url.includes('variant=local'))).toBe(true);
+
+    fireEvent.click(button);
+    expect(screen.getByText(THUMBNAIL_MESSAGES.missing)).toBeTruthy();
+    expect(posted(calls)).toHaveLength(0);
+    // The text area goes with the toggle.
+    fireEvent.click(screen.getByRole('switch'));
+    expect(screen.queryByLabelText('Thumbnail text')).toBeNull();
+  });
+
+  it('crops to 16:9 at 1280x720 PNG, sends the choices, shows the preview and keeps it in the history by URL', async () => {
+    const drawn = stubCanvas();
+    const calls = stubFetch(routes({ 'GET /api/credits/predict-cost': () => prediction, 'POST /api/ai/generate-image': () => ok(answer(1)) }));
+    renderTool(<ThumbnailPage />);
+    await upload();
+    await screen.findByAltText('Your frame, cropped to 16:9');
+    // 1000x1000: the centred 16:9 band, drawn at 1280x720.
+    expect(drawn[0]!.slice(1)).toEqual([0, 218, 1000, 563, 0, 0, 1280, 720]);
+    fireEvent.click(screen.getByRole('radio', { name: 'Gaming Neon' }));
+    fireEvent.change(screen.getByLabelText(/Edit prompt/), { target: { value: ' neon glow ' } });
+    fireEvent.change(screen.getByRole('slider', { name: 'Realism' }), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('Thumbnail text'), { target: { value: ' Insane clutch ' } });
+    fireEvent.click(await generateButton());
+
+    const img = (await screen.findByAltText('Generated thumbnail')) as HTMLImageElement;
+    expect(img.getAttribute('src')).toBe(answer(1).image);
+    expect(screen.getByTestId('preview-note').textContent).toContain(LOCAL_PREVIEW_NOTE);
+    expect(screen.getByRole('link', { name: /Download/ }).getAttribute('href')).toBe(`/api/files/download/${answer(1).uuid}`);
+    const [call] = posted(calls);
+    expect(call!.body).toEqual({
+      toolName: 'thumbnail-generator',
+      imageData: 'iVBORw==',
+      mimeType: 'image/png',
+      prompt: 'neon glow',
+      style: 'gaming-neon',
+      realism: 2,
+      addText: true,
+      thumbnailText: 'Insane clutch',
+    });
+    expect(call!.headers['idempotency-key']).toEqual(expect.any(String));
+
+    const [entry] = loadHistory();
+    expect(entry).toMatchObject({
+      id: answer(1).generation_id,
+      inputImage: 'data:image/jpeg;base64,/9j/small',
+      prompt: 'neon glow',
+      generatedContent: answer(1).image,
+      selectedStyle: 'gaming-neon',
+      addText: true,
+      thumbnailText: 'Insane clutch',
+      realismLevel: 2,
+      timestamp: expect.any(Number),
+    });
+    // The stored history holds URLs and a small preview, never the 1280x720 PNG.
+    expect(localStorage.getItem(THUMBNAIL_HISTORY_KEY)!).not.toContain('iVBOR');
+    expect(within(screen.getByRole('list', { name: 'Thumbnail history' })).getAllByRole('button')).toHaveLength(1);
+  });
+
+  it('after a reload lists the history; select restores the options and shows that result; clear asks first', async () => {
+    stubCanvas();
+    stubFetch(routes({ 'GET /api/credits/predict-cost': () => prediction }));
+    localStorage.setItem(
+      THUMBNAIL_HISTORY_KEY,
+      JSON.stringify([
+        { id: 'g2', inputImage: '', prompt: 'golden hour', generatedContent: '/api/files/serve/file-2', timestamp: 2, selectedStyle: 'travel-adventure', addText: false, thumbnailText: 'Alps', realismLevel: 5 },
+        { id: 'g1', inputImage: '', prompt: '', generatedContent: '/api/files/serve/file-1', timestamp: 1, selectedStyle: 'reaction', addText: true, thumbnailText: 'No way', realismLevel: 1 },
+      ]),
+    );
+    renderTool(<ThumbnailPage />);
+    const list = screen.getByRole('list', { name: 'Thumbnail history' });
+    const items = within(list).getAllByRole('button');
+    expect(items).toHaveLength(2);
+    fireEvent.click(items[1]!);
+    expect((screen.getByRole('radio', { name: 'Reaction' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('slider', { name: 'Realism' }) as HTMLInputElement).value).toBe('1');
+    expect((screen.getByLabelText('Thumbnail text') as HTMLTextAreaElement).value).toBe('No way');
+    expect((await screen.findByAltText('Generated thumbnail')).getAttribute('src')).toBe('/api/files/serve/file-1');
+    expect(screen.getByRole('link', { name: /Download/ }).getAttribute('href')).toBe('/api/files/download/file-1');
+
+    fireEvent.click(items[0]!);
+    expect((screen.getByRole('radio', { name: 'Travel Adventure' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText(/Edit prompt/) as HTMLTextAreaElement).value).toBe('golden hour');
+    expect((screen.getByRole('switch') as HTMLInputElement).checked).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear history' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('list', { name: 'Thumbnail history' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear history' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear history' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Thumbnail history' })).toBeNull());
+    expect(localStorage.getItem(THUMBNAIL_HISTORY_KEY)).toBeNull();
+  });
+
+  it("reads a failure as 'Generation failed: {message}'", async () => {
+    stubCanvas();
+    stubFetch(routes({ 'GET /api/credits/predict-cost': () => prediction, 'POST /api/ai/generate-image': () => fail(400, 'VALIDATION_ERROR', 'The image could not be read.') }));
+    renderTool(<ThumbnailPage />);
+    await upload();
+    await screen.findByAltText('Your frame, cropped to 16:9');
+    fireEvent.click(await generateButton());
+    expect((await screen.findByRole('alert')).textContent).toContain('Generation failed: The image could not be read.');
+    expect(loadHistory()).toEqual([]);
+  });
+
+  it.each([
+    ['no-context', THUMBNAIL_MESSAGES.noContext],
+    ['no-blob', THUMBNAIL_MESSAGES.noBlob],
+    ['no-decode', THUMBNAIL_MESSAGES.loadFailed],
+  ] as const)('says %s with the spec message', async (mode, message) => {
+    stubCanvas(mode);
+    stubFetch(routes({ 'GET /api/credits/predict-cost': () => prediction }));
+    renderTool(<ThumbnailPage />);
+    await upload();
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+
+  it('refuses other file types and images over 10 MB', async () => {
+    stubCanvas();
+    stubFetch(routes({ 'GET /api/credits/predict-cost': () => prediction }));
+    renderTool(<ThumbnailPage />);
+    await upload(new File([new Uint8Array(3)], 'a.gif', { type: 'image/gif' }));
+    expect(await screen.findByText('Only PNG, JPG and WEBP images are supported.')).toBeTruthy();
+    const big = photo();
+    Object.defineProperty(big, 'size', { value: THUMBNAIL_MAX_UPLOAD_BYTES + 1 });
+    await upload(big);
+    expect(await screen.findByText(TOO_LARGE)).toBeTruthy();
+  });
+});

@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import type { GeneratedImage } from '../../../contract/ai.ts';
+import { REALISM, THUMBNAIL_MAX_UPLOAD_BYTES, THUMBNAIL_MESSAGES, THUMBNAIL_STYLE_IDS, type ThumbnailStyleId } from '../../../contract/thumbnail.ts';
+import { describeAiError, messageErrorView, type AiErrorView } from '../../lib/ai-error.ts';
+import { ApiError } from '../../lib/api.ts';
+import { isAcceptedImage, stripDataUrl, UPLOAD_TYPE_ERROR } from '../../lib/image-resize.ts';
+import { creditKeys, fileKeys } from '../../lib/query-keys.ts';
+import { usePaidAction } from '../ai-shared/use-paid-action.ts';
+import { generateThumbnail, type ThumbnailBody } from './api.ts';
+import { cropToFrame, type ThumbnailFrame } from './frame-crop.ts';
+import { addToHistory, clearHistory, loadHistory, type HistoryEntry } from './history.ts';
+
+export const TOO_LARGE = 'This image is larger than 10 MB. Please choose a smaller one.';
+
+/** What the result panel shows: a fresh answer, or an entry picked from the history (its URL only). */
+export interface ShownResult {
+  image: string;
+  uuid: string;
+  text: string | null;
+  provider: string | null;
+  preview: boolean;
+  credits_used: string | null;
+  processing_time_ms: number | null;
+}
+
+const fromAnswer = (data: GeneratedImage): ShownResult => ({ ...data });
+
+const isStyle = (id: string): id is ThumbnailStyleId => (THUMBNAIL_STYLE_IDS as readonly string[]).includes(id);
+
+/**
+ * The thumbnail page's state (spec 3 §4: idle, generating, then result or error): the 1280x720 frame, the style,
+ * edit prompt, realism and text overlay, the paid call (lock, one Idempotency-Key per Generate, 402 dialog), and the
+ * history kept in this browser.
+ */
+export function useThumbnail() {
+  const [frame, setFrame] = useState<ThumbnailFrame | null>(null);
+  const [reading, setReading] = useState(false);
+  const [style, setStyle] = useState<ThumbnailStyleId>(THUMBNAIL_STYLE_IDS[0]);
+  const [prompt, setPrompt] = useState('');
+  const [realism, setRealism] = useState<number>(REALISM.default);
+  const [addText, setAddText] = useState(true);
+  const [thumbnailText, setThumbnailText] = useState('');
+  const [result, setResult] = useState<ShownResult | null>(null);
+  const [error, setError] = useState<AiErrorView | null>(null);
+  const [validation, setValidation] = useState<string | null>(null);
+  const [history, setHistory] = useState<HistoryEntry[]>(() => loadHistory());
+
+  const action = usePaidAction<ThumbnailBody, GeneratedImage>({
+    send: (body, key) => generateThumbnail(body, key),
+    answerId: (data) => data.generation_id,
+    charged: (data) => data.credits_used,
+    refresh: [creditKeys.all, fileKeys.all],
+  });
+
+  async function chooseImage(file: File | undefined) {
+    if (!file) return;
+    setValidation(null);
+    if (!isAcceptedImage(file)) {
+      setValidation(UPLOAD_TYPE_ERROR);
+      return;
+    }
+    if (file.size > THUMBNAIL_MAX_UPLOAD_BYTES) {
+      setValidation(TOO_LARGE);
+      return;
+    }
+    setReading(true);
+    try {
+      setFrame(await cropToFrame(file, file.name));
+      setError(null);
+    } catch (err) {
+      setValidation(err instanceof Error ? err.message : String(err));
+    } finally {
+      setReading(false);
+    }
+  }
+
+  async function generate() {
+    setValidation(null);
+    if (!frame) {
+      setValidation(THUMBNAIL_MESSAGES.missing);
+      return;
+    }
+    setError(null);
+    setResult(null);
+    const text = thumbnailText.trim();
+    try {
+      const data = await action.mutateAsync({
+        toolName: 'thumbnail-generator',
+        imageData: stripDataUrl(frame.dataUrl),
+        mimeType: 'image/png',
+        ...(prompt.trim() ? { prompt: prompt.trim() } : {}),
+        style,
+        realism,
+        addText,
+        ...(text ? { thumbnailText: text } : {}),
+      });
+      setResult(fromAnswer(data));
+      setHistory(
+        addToHistory({
+          id: data.generation_id,
+          inputImage: frame.preview,
+          prompt: prompt.trim(),
+          generatedContent: data.image,
+          timestamp: Date.now(),
+          selectedStyle: style,
+          addText,
+          thumbnailText: text,
+          realismLevel: realism,
+        }),
+      );
+    } catch (err) {
+      // The spec's wording for every failure; a 402 has already opened the credits dialog.
+      const view = err instanceof ApiError && err.status === 400 ? messageErrorView(err.message) : describeAiError(err);
+      setError({ ...view, headline: THUMBNAIL_MESSAGES.failed(view.headline) });
+    }
+  }
+
+  /** Restores an entry's options and shows its result. */
+  function select(entry: HistoryEntry) {
+    if (isStyle(entry.selectedStyle)) setStyle(entry.selectedStyle);
+    setPrompt(entry.prompt);
+    setRealism(entry.realismLevel);
+    setAddText(entry.addText);
+    setThumbnailText(entry.thumbnailText);
+    setError(null);
+    setResult({
+      image: entry.generatedContent,
+      uuid: decodeURIComponent(entry.generatedContent.split('/').pop() ?? ''),
+      text: null,
+      provider: null,
+      preview: false,
+      credits_used: null,
+      processing_time_ms: null,
+    });
+  }
+
+  return {
+    frame,
+    reading,
+    chooseImage,
+    style,
+    setStyle,
+    prompt,
+    setPrompt,
+    realism,
+    setRealism,
+    addText,
+    setAddText,
+    thumbnailText,
+    setThumbnailText,
+    generate,
+    generating: action.isPending,
+    result,
+    error,
+    validation,
+    history,
+    select,
+    clear: () => {
+      clearHistory();
+      setHistory([]);
+    },
+    /** The result's image failed to load (an entry whose file has expired, say). */
+    displayFailed: () => {
+      setResult(null);
+      setError(messageErrorView(THUMBNAIL_MESSAGES.failed('the image could not be loaded. It may have expired.')));
+    },
+  };
+}
+
+export type ThumbnailState = ReturnType<typeof useThumbnail>;
