@@ -42,8 +42,9 @@ export function ThumbnailHistory({ entries, onSelect, onClear, disabled }: {
                   onClick={() => onSelect(entry)}
                   disabled={disabled}
                   className="group block w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-left shadow-sm transition hover:border-violet-400 hover:shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600 disabled:opacity-60"
-                  aria-label={`Show ${styleName(entry.selectedStyle)} thumbnail${entry.thumbnailText ? ` '${entry.thumbnailText}'` : ''} from ${new Date(entry.timestamp).toLocaleString()}`}
                 >
+                  {/* The name is the visible text (axe: label-content-name-mismatch), with what the button does before it. */}
+                  <span className="sr-only">Show </span>
                   <img src={entry.generatedContent} alt="" loading="lazy" className="aspect-video w-full bg-slate-100 object-cover" onError={(e) => (e.currentTarget.style.visibility = 'hidden')} />
                   <span className="block space-y-0.5 px-2.5 py-2">
                     <span className="block truncate text-xs font-semibold text-slate-800">{entry.thumbnailText || styleName(entry.selectedStyle)}</span>

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { THUMBNAIL_MESSAGES } from '../contract/thumbnail.ts';
+import { expect, expectAccessible, screenshots as fullPageScreenshots, signInByMail, test } from './fixtures.ts';
+
+const ASTRONAUT = path.join(import.meta.dirname, '..', 'server', 'test-support', 'photos', 'astronaut.jpg');
+
+/** Full-page screenshots from the top of the page, so the sticky header is drawn where it belongs. */
+async function screenshots(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await fullPageScreenshots(page, name);
+}
+
+const credits = (page: Page, amount: string) => page.getByRole('link', { name: `${amount} credits` });
+
+async function noOverflowAt390(page: Page) {
+  const original = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.waitForTimeout(150);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'horizontal overflow at 390 px').toBeLessThanOrEqual(0);
+  if (original) await page.setViewportSize(original);
+}
+
+test('thumbnail: upload astronaut.jpg, pick a style, type the text, generate a free 1280x720 preview, download it, find it in the history after a reload', async ({ page, server }) => {
+  test.setTimeout(180_000);
+  await signInByMail(page, server, 'thumbnail@example.com', 'Theo Thumbnail');
+  await expect(credits(page, '5.00')).toBeVisible();
+
+  await page.goto('/tools/thumbnail-generator');
+  await expect(page.getByRole('heading', { name: 'Create your thumbnail' })).toBeVisible();
+  await expect(page.getByText(THUMBNAIL_MESSAGES.hint)).toBeVisible();
+  await expect(page.getByTestId('engine-note')).toContainText('Preview: local engine, no AI provider set');
+  const generate = page.getByRole('button', { name: /Generate Thumbnail.*Free/ }).first();
+  await expect(generate).toBeVisible();
+  await generate.click();
+  await expect(page.getByText(THUMBNAIL_MESSAGES.missing)).toBeVisible();
+  await expectAccessible(page, 'thumbnail page, empty');
+  await noOverflowAt390(page);
+  await screenshots(page, 'thumbnail-empty');
+
+  await page.getByLabel('Upload image').setInputFiles(ASTRONAUT);
+  const frame = page.getByRole('img', { name: 'Your frame, cropped to 16:9' });
+  await expect(frame).toBeVisible();
+  // Cropped and resized in the browser: the frame sent is 1280x720.
+  await expect.poll(() => frame.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([1280, 720]);
+  await page.getByRole('radio', { name: 'Tech Review' }).check({ force: true });
+  await page.getByRole('slider', { name: 'Realism' }).fill('3');
+  await expect(page.getByRole('switch')).toBeChecked();
+  await page.getByLabel('Thumbnail text').fill('I went to space');
+  await generate.click();
+
+  const result = page.getByRole('img', { name: 'Generated thumbnail' });
+  await expect(result).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('preview-note')).toBeVisible();
+  await expect(page.getByText('Free preview')).toBeVisible();
+  await expect(page.getByText(/Tech Review grade .* at Balanced strength/)).toBeVisible();
+  await expect(page.getByText(/Set your text on the (left|right|bottom)|along the bottom/)).toBeVisible();
+  await expect(credits(page, '5.00')).toBeVisible();
+  expect(await result.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([1280, 720]);
+  await expectAccessible(page, 'thumbnail page, with a result');
+  await noOverflowAt390(page);
+  await screenshots(page, 'thumbnail-result');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download' }).click()]);
+  expect(await sharp(fs.readFileSync(await download.path())).metadata()).toMatchObject({ width: 1280, height: 720, format: 'png' });
+
+  // After a reload the result is gone from the panel but kept in the history; selecting it restores the options.
+  await page.reload();
+  await expect(page.getByRole('img', { name: 'Generated thumbnail' })).toHaveCount(0);
+  const history = page.getByRole('list', { name: 'Thumbnail history' });
+  await expect(history.getByRole('button')).toHaveCount(1);
+  await expect(history).toContainText('I went to space');
+  await expect(page.getByRole('radio', { name: 'Viral Bold' })).toBeChecked();
+  await history.getByRole('button').first().click();
+  await expect(page.getByRole('radio', { name: 'Tech Review' })).toBeChecked();
+  await expect(page.getByLabel('Thumbnail text')).toHaveValue('I went to space');
+  await expect(page.getByRole('img', { name: 'Generated thumbnail' })).toBeVisible();
+  await expect.poll(() => page.getByRole('img', { name: 'Generated thumbnail' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1280);
+  await noOverflowAt390(page);
+  await screenshots(page, 'thumbnail-history');
+
+  // Clear asks first.
+  await page.getByRole('button', { name: 'Clear history' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Clear history' }).click();
+  await expect(page.getByRole('list', { name: 'Thumbnail history' })).toHaveCount(0);
+});
