@@ -9,6 +9,7 @@
  *    mask (selfie segmentation) and object detection (centernet) on the test photos.
  * 4. The local engine's effect library: each effect on a 1024 px photo (median of EFFECT_RUNS=5, after a warm-up).
  * 6. Headshots (scripts/bench/headshot.ts): the face check as the use case sees it and the local headshot's time.
+ * 7. Thumbnails (scripts/bench/thumbnail.ts): the local thumbnail, 1280x720 from a 1024 px photo, and the whole request.
  * Run: `node --import tsx scripts/bench/ai.ts` (BENCH_RUNS=3 upscales each way, BENCH_VISION_RUNS=7).
  */
 import { readFile } from 'node:fs/promises';
@@ -21,6 +22,7 @@ import { renderMockup } from '../../server/providers/ai/mockup-templates.ts';
 import { makeTestImage } from '../../server/providers/ai/local-upscaler/test-image.ts';
 import { createTestApp } from '../../server/test-support/app.ts';
 import { benchHeadshot } from './headshot.ts';
+import { benchThumbnail } from './thumbnail.ts';
 import { fmt, percentile, table, timeEach } from './stats.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -85,6 +87,7 @@ const rssAfter = process.memoryUsage().rss;
   console.log(`Local caption of coffee.jpg (colours + objects + composer), median of ${VISION_RUNS}: ${fmt(percentile(samples, 50), 0)} ms (min ${fmt(Math.min(...samples), 0)}, max ${fmt(Math.max(...samples), 0)})\n`);
 }
 await benchHeadshot(vision, VISION_RUNS);
+await benchThumbnail(vision, VISION_RUNS);
 await vision.close();
 
 // Direct: the upscaler on its own (the same shared worker and models the app uses).
