@@ -1,0 +1,36 @@
+import { expect, expectAccessible, screenshots, signInByMail, test } from './fixtures.ts';
+
+/** Every image tool's page as a signed-in user first sees it: on screen at three widths, and with no serious axe finding. */
+const TOOLS = [
+  { id: 'image-variator', title: 'AI Image Morpher' },
+  { id: 'mockup-generator', title: 'Mockup Generator' },
+  { id: 'thumbnail-generator', title: 'Thumbnail Generator' },
+  { id: 'ai-headshot', title: 'AI Headshot Generator' },
+  { id: 'ai-photoshoot', title: 'AI Photoshoot' },
+  { id: 'caption-generator', title: 'Caption Generator' },
+];
+
+test.describe('the image tools, as a new user with no AI provider set', () => {
+  test('each page opens, names the local engine and its free price, and passes axe', async ({ page, server }) => {
+    test.setTimeout(180_000);
+    await signInByMail(page, server, 'a11y-tools@example.com', 'Ada Access');
+
+    await page.goto('/tools');
+    for (const tool of TOOLS) {
+      await expect(page.getByRole('button', { name: `Launch ${tool.title}` })).toBeVisible();
+    }
+    // Every image tool's card says its previews are free; the prices load into a line reserved for them.
+    await expect(page.getByTestId('tool-price').filter({ hasText: 'Free preview' })).toHaveCount(TOOLS.length);
+    await expectAccessible(page, '/tools');
+    await screenshots(page, 'tools-launcher');
+
+    for (const tool of TOOLS) {
+      await page.goto(`/tools/${tool.id}`);
+      await expect(page.getByRole('heading', { name: tool.title, level: 1 })).toBeVisible();
+      await expect(page.getByTestId('engine-note').first()).toContainText('Preview: local engine, no AI provider set');
+      await expect(page.getByText('is being built')).toHaveCount(0);
+      await expectAccessible(page, `/tools/${tool.id}`);
+      await screenshots(page, `tool-${tool.id}-empty`);
+    }
+  });
+});
