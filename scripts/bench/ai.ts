@@ -8,8 +8,11 @@
  *    then the median of BENCH_VISION_RUNS warm calls: the headshot face check (faces of astronaut.jpg), the person
  *    mask (selfie segmentation) and object detection (centernet) on the test photos.
  * 4. The local engine's effect library: each effect on a 1024 px photo (median of EFFECT_RUNS=5, after a warm-up).
+ * 5. Local mockups: each of the 12 styles at 1600x900 (median of MOCKUP_RUNS=3, after a warm-up).
  * 6. Headshots (scripts/bench/headshot.ts): the face check as the use case sees it and the local headshot's time.
  * 7. Thumbnails (scripts/bench/thumbnail.ts): the local thumbnail, 1280x720 from a 1024 px photo, and the whole request.
+ * 8. Captions: the local composer on coffee.jpg (colours + objects + templates), vision warm.
+ * 9. Photoshoot: one local variation of astronaut.jpg at 1:1 and 16:9 (framing around the face + an effect), vision warm.
  * Run: `node --import tsx scripts/bench/ai.ts` (BENCH_RUNS=3 upscales each way, BENCH_VISION_RUNS=7).
  */
 import { readFile } from 'node:fs/promises';
@@ -85,6 +88,17 @@ const rssAfter = process.memoryUsage().rss;
   const settings = { platform: 'Instagram', length: 'Long', tone: 'Friendly', language: 'English', context: 'Morning coffee', additionalHashtags: ['latteart'] } as const;
   const { samples } = await timeEach(VISION_RUNS, async () => composeCaption(settings, await imageFacts(coffee, vision)));
   console.log(`Local caption of coffee.jpg (colours + objects + composer), median of ${VISION_RUNS}: ${fmt(percentile(samples, 50), 0)} ms (min ${fmt(Math.min(...samples), 0)}, max ${fmt(Math.max(...samples), 0)})\n`);
+}
+// Photoshoot on the local engine: one variation (the face found, reframed, an effect), with the vision worker warm.
+{
+  const { renderLocalPhotoshoot } = await import('../../server/providers/ai/local/photoshoot.ts');
+  for (const outputRatio of ['1:1', '16:9'] as const) {
+    const input = { images: [astronaut], prompt: '', changeOptions: ['Pose' as const, 'Lighting' as const], variety: 'Creative' as const, outputRatio, index: 1, salt: 0, vision };
+    await renderLocalPhotoshoot(input);
+    const { samples } = await timeEach(VISION_RUNS, () => renderLocalPhotoshoot(input));
+    console.log(`Local photoshoot variation ${outputRatio} of astronaut.jpg, median of ${VISION_RUNS}: ${fmt(percentile(samples, 50), 0)} ms`);
+  }
+  console.log('');
 }
 await benchHeadshot(vision, VISION_RUNS);
 await benchThumbnail(vision, VISION_RUNS);
