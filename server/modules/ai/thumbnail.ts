@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import type { GeneratedImage } from '../../../contract/ai.ts';
 import { REALISM_LABELS, THUMBNAIL_SIZE, THUMBNAIL_STYLES, type ThumbnailRequest } from '../../../contract/thumbnail.ts';
-import { isLocalEngine, previewText } from '../../providers/ai/engine.ts';
+import { isLocalEngine } from '../../providers/ai/engine.ts';
 import { findFaces, renderThumbnail, thumbnailFrame } from '../../providers/ai/local/thumbnail.ts';
 import type { AiProviders } from '../../providers/ai/types.ts';
-import { fileUrl, type Lifecycle } from './lifecycle.ts';
+import { imageAnswer, type Lifecycle } from './lifecycle.ts';
 import { checkedImage, type ImageLimits } from './preprocess.ts';
 
 export interface ThumbnailDeps {
@@ -51,7 +51,7 @@ export function createThumbnail(deps: ThumbnailDeps) {
     const userPrompt = (req.prompt ?? req.userPrompt ?? '').trim();
     const text = overlayText(req);
     const metadata = { style: req.style, realism: req.realism, addText: req.addText, thumbnailText: req.thumbnailText?.trim() ?? '' };
-    const { generation, files, charged, processingTimeMs, preview, result } = await deps.lifecycle.run(
+    const done = await deps.lifecycle.run(
       {
         userId,
         tool: TOOL,
@@ -78,16 +78,6 @@ export function createThumbnail(deps: ThumbnailDeps) {
         return { provider: output.provider, model: output.model, text: output.text ?? `${style.name} thumbnail, ${REALISM_LABELS[req.realism - 1]}.` };
       },
     );
-    const file = files[0]!;
-    return {
-      image: fileUrl(file.id),
-      uuid: file.id,
-      text: previewText(preview, result.text),
-      provider: result.provider,
-      preview,
-      credits_used: charged,
-      generation_id: generation.id,
-      processing_time_ms: processingTimeMs,
-    };
+    return imageAnswer(done);
   };
 }

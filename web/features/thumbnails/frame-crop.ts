@@ -1,4 +1,5 @@
 import { THUMBNAIL_MESSAGES, THUMBNAIL_SIZE } from '../../../contract/thumbnail.ts';
+import { decodeImage } from '../../lib/image-resize.ts';
 
 /** The centred 16:9 region of a width x height image (spec 3 §5: the image is centre-cropped to 16:9). */
 export function centre16x9(width: number, height: number): { x: number; y: number; width: number; height: number } {
@@ -17,32 +18,6 @@ export interface ThumbnailFrame {
   /** A 256x144 JPEG of it for the history: a few KB in localStorage instead of the PNG's megabytes ('' if unavailable). */
   preview: string;
   name: string;
-}
-
-function loadImage(blob: Blob): Promise<{ source: CanvasImageSource; width: number; height: number; close(): void }> {
-  const url = URL.createObjectURL(blob);
-  return new Promise((resolve, reject) => {
-    const img = new Image();
-    img.onload = () => resolve({ source: img, width: img.naturalWidth, height: img.naturalHeight, close: () => URL.revokeObjectURL(url) });
-    img.onerror = () => {
-      URL.revokeObjectURL(url);
-      reject(new Error(THUMBNAIL_MESSAGES.loadFailed));
-    };
-    img.src = url;
-  });
-}
-
-async function decode(blob: Blob) {
-  // createImageBitmap applies the photo's orientation and decodes off the main thread where the browser has it.
-  if (typeof createImageBitmap === 'function') {
-    try {
-      const bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
-      return { source: bitmap as CanvasImageSource, width: bitmap.width, height: bitmap.height, close: () => bitmap.close() };
-    } catch {
-      // Fall through to <img>, which reads a few more formats; its failure is the message.
-    }
-  }
-  return loadImage(blob);
 }
 
 function blobToDataUrl(blob: Blob): Promise<string> {
@@ -68,7 +43,12 @@ function smallCopy(canvas: HTMLCanvasElement): string {
 
 /** Crops an image to its centred 16:9 region and resizes it to 1280x720 PNG in the browser (spec 3 §5, §8 messages). */
 export async function cropToFrame(blob: Blob, name = 'image'): Promise<ThumbnailFrame> {
-  const decoded = await decode(blob);
+  let decoded;
+  try {
+    decoded = await decodeImage(blob);
+  } catch (error) {
+    throw new Error(THUMBNAIL_MESSAGES.loadFailed, { cause: error });
+  }
   try {
     const region = centre16x9(decoded.width, decoded.height);
     const canvas = document.createElement('canvas');

@@ -29,10 +29,6 @@ function stubCanvas(mode: 'ok' | 'no-context' | 'no-blob' | 'no-decode' = 'ok') 
     vi.stubGlobal('createImageBitmap', async () => {
       throw new Error('decode');
     });
-    // <img> fails too.
-    vi.spyOn(HTMLImageElement.prototype, 'src', 'set').mockImplementation(function (this: HTMLImageElement) {
-      setTimeout(() => this.onerror?.(new Event('error')), 0);
-    });
   } else {
     vi.stubGlobal('createImageBitmap', async () => ({ width: 1000, height: 1000, close() {} }));
   }
