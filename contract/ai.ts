@@ -174,8 +174,8 @@ export const LOCAL_PREVIEW_NOTE = 'Preview: local engine, no AI provider set';
 export const ENGINE_ESTIMATES: Record<string, { local: string; provider: string }> = {
   'image-variator': { local: '1-5 s', provider: '10-30 s' },
   'mockup-generator': { local: '5-15 s', provider: '30-60 s' },
-  'thumbnail-generator': { local: '2-6 s', provider: '15-40 s' },
-  'ai-headshot': { local: '2-8 s', provider: '30-60 s' },
+  'thumbnail-generator': { local: '1-3 s', provider: '15-40 s' },
+  'ai-headshot': { local: '1-3 s', provider: '30-60 s' },
   'ai-photoshoot': { local: '1-4 s per photo', provider: '15-40 s per photo' },
   'caption-generator': { local: '1-3 s', provider: '3-10 s' },
 };

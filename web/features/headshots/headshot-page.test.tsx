@@ -72,7 +72,7 @@ describe('Headshot generator page', () => {
     });
     const note = (await screen.findByTestId('engine-note')).textContent!;
     expect(note).toContain(LOCAL_PREVIEW_NOTE);
-    expect(note).toContain('2-8 s');
+    expect(note).toContain('1-3 s');
     expect(note).not.toContain('30-60');
     // The quote asks for the engine's variant.
     expect(calls.some((c) => c.url.includes('service_type=headshot') && c.url.includes('variant=local'))).toBe(true);
