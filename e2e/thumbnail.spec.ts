@@ -47,6 +47,11 @@ test('thumbnail: upload astronaut.jpg, pick a style, type the text, generate a f
   // Cropped and resized in the browser: the frame sent is 1280x720.
   await expect.poll(() => frame.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([1280, 720]);
   await page.getByRole('radio', { name: 'Tech Review' }).check({ force: true });
+  // The style picker at phone width, each style with its few words of look (the full-page shots have the sticky button over it).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('heading', { name: 'Style' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: path.join(import.meta.dirname, '..', 'test-results', 'screens', 'thumbnail-styles-390.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('slider', { name: 'Realism' }).fill('3');
   await expect(page.getByRole('switch')).toBeChecked();
   await page.getByLabel('Thumbnail text').fill('I went to space');
@@ -79,6 +84,9 @@ test('thumbnail: upload astronaut.jpg, pick a style, type the text, generate a f
   await expect(page.getByLabel('Thumbnail text')).toHaveValue('I went to space');
   await expect(page.getByRole('img', { name: 'Generated thumbnail' })).toBeVisible();
   await expect.poll(() => page.getByRole('img', { name: 'Generated thumbnail' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1280);
+  // Picked again, a local result still says it is a preview and what was done.
+  await expect(page.getByTestId('preview-note')).toBeVisible();
+  await expect(page.getByText(/Tech Review grade .* at Balanced strength/)).toBeVisible();
   await noOverflowAt390(page);
   await screenshots(page, 'thumbnail-history');
 

@@ -14,6 +14,9 @@ export const historyEntry = z.object({
   addText: z.boolean(),
   thumbnailText: z.string(),
   realismLevel: z.number().int().min(REALISM.min).max(REALISM.max),
+  /** Beyond the spec's fields: made by the local engine, and the answer's text, so a picked entry is shown as honestly as when it was made. */
+  preview: z.boolean().optional(),
+  text: z.string().optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;
 

@@ -49,7 +49,7 @@ export function ThumbnailHistory({ entries, onSelect, onClear, disabled }: {
                   <span className="block space-y-0.5 px-2.5 py-2">
                     <span className="block truncate text-xs font-semibold text-slate-800">{entry.thumbnailText || styleName(entry.selectedStyle)}</span>
                     <span className="block truncate text-xs text-slate-500">
-                      {styleName(entry.selectedStyle)} · {new Date(entry.timestamp).toLocaleDateString()}
+                      {styleName(entry.selectedStyle)} · {new Date(entry.timestamp).toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}
                     </span>
                   </span>
                 </button>

@@ -45,6 +45,8 @@ const photo = (size = 4) => new File([new Uint8Array(size)], 'frame.jpg', { type
 async function upload(file = photo()) {
   fireEvent.change(screen.getByLabelText('Upload image'), { target: { files: [file] } });
 }
+/** A style's radio: its name, then the few words of its look. */
+const styleRadio = (name: string) => screen.getByRole('radio', { name: new RegExp(`^${name}`) }) as HTMLInputElement;
 const generateButton = () => screen.findByRole('button', { name: /Generate Thumbnail/ });
 const posted = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'POST' && c.url.includes('/api/ai/generate-image'));
 
@@ -69,7 +71,9 @@ describe('Thumbnail generator page', () => {
     renderTool(<ThumbnailPage />);
     const styles = screen.getAllByRole('radio');
     expect(styles.map((r) => r.getAttribute('value'))).toEqual(THUMBNAIL_STYLES.map((s) => s.id));
-    expect((screen.getByRole('radio', { name: THUMBNAIL_STYLES[0].name }) as HTMLInputElement).checked).toBe(true);
+    expect(styleRadio(THUMBNAIL_STYLES[0].name).checked).toBe(true);
+    // Each style shows its name and a short look.
+    expect(styleRadio('Gaming Neon').closest('label')!.textContent).toBe('Gaming NeonNeon glow on dark');
     const slider = screen.getByRole('slider', { name: 'Realism' }) as HTMLInputElement;
     expect([slider.min, slider.max, slider.value]).toEqual(['1', '5', '4']);
     expect(slider.getAttribute('aria-valuetext')).toBe(REALISM_LABELS[3]);
@@ -100,7 +104,7 @@ describe('Thumbnail generator page', () => {
     await screen.findByAltText('Your frame, cropped to 16:9');
     // 1000x1000: the centred 16:9 band, drawn at 1280x720.
     expect(drawn[0]!.slice(1)).toEqual([0, 218, 1000, 563, 0, 0, 1280, 720]);
-    fireEvent.click(screen.getByRole('radio', { name: 'Gaming Neon' }));
+    fireEvent.click(styleRadio('Gaming Neon'));
     fireEvent.change(screen.getByLabelText(/Edit prompt/), { target: { value: ' neon glow ' } });
     fireEvent.change(screen.getByRole('slider', { name: 'Realism' }), { target: { value: '2' } });
     fireEvent.change(screen.getByLabelText('Thumbnail text'), { target: { value: ' Insane clutch ' } });
@@ -116,6 +120,7 @@ describe('Thumbnail generator page', () => {
       imageData: 'iVBORw==',
       mimeType: 'image/png',
       prompt: 'neon glow',
+      variability: 5,
       style: 'gaming-neon',
       realism: 2,
       addText: true,
@@ -134,6 +139,8 @@ describe('Thumbnail generator page', () => {
       thumbnailText: 'Insane clutch',
       realismLevel: 2,
       timestamp: expect.any(Number),
+      preview: true,
+      text: answer(1).text,
     });
     // The stored history holds URLs and a small preview, never the 1280x720 PNG.
     expect(localStorage.getItem(THUMBNAIL_HISTORY_KEY)!).not.toContain('iVBOR');
@@ -146,7 +153,7 @@ describe('Thumbnail generator page', () => {
     localStorage.setItem(
       THUMBNAIL_HISTORY_KEY,
       JSON.stringify([
-        { id: 'g2', inputImage: '', prompt: 'golden hour', generatedContent: '/api/files/serve/file-2', timestamp: 2, selectedStyle: 'travel-adventure', addText: false, thumbnailText: 'Alps', realismLevel: 5 },
+        { id: 'g2', inputImage: '', prompt: 'golden hour', generatedContent: '/api/files/serve/file-2', timestamp: 2, selectedStyle: 'travel-adventure', addText: false, thumbnailText: 'Alps', realismLevel: 5, preview: true, text: `${LOCAL_PREVIEW_NOTE}. Applied the Golden hour effect.` },
         { id: 'g1', inputImage: '', prompt: '', generatedContent: '/api/files/serve/file-1', timestamp: 1, selectedStyle: 'reaction', addText: true, thumbnailText: 'No way', realismLevel: 1 },
       ]),
     );
@@ -155,16 +162,22 @@ describe('Thumbnail generator page', () => {
     const items = within(list).getAllByRole('button');
     expect(items).toHaveLength(2);
     fireEvent.click(items[1]!);
-    expect((screen.getByRole('radio', { name: 'Reaction' }) as HTMLInputElement).checked).toBe(true);
+    expect(styleRadio('Reaction').checked).toBe(true);
     expect((screen.getByRole('slider', { name: 'Realism' }) as HTMLInputElement).value).toBe('1');
     expect((screen.getByLabelText('Thumbnail text') as HTMLTextAreaElement).value).toBe('No way');
     expect((await screen.findByAltText('Generated thumbnail')).getAttribute('src')).toBe('/api/files/serve/file-1');
     expect(screen.getByRole('link', { name: /Download/ }).getAttribute('href')).toBe('/api/files/download/file-1');
+    // An entry from before the preview was kept says nothing it does not know.
+    expect(screen.queryByTestId('preview-note')).toBeNull();
 
     fireEvent.click(items[0]!);
-    expect((screen.getByRole('radio', { name: 'Travel Adventure' }) as HTMLInputElement).checked).toBe(true);
+    expect(styleRadio('Travel Adventure').checked).toBe(true);
     expect((screen.getByLabelText(/Edit prompt/) as HTMLTextAreaElement).value).toBe('golden hour');
     expect((screen.getByRole('switch') as HTMLInputElement).checked).toBe(false);
+    // A local result picked again still says it is a preview, and what was done, in small print.
+    await waitFor(() => expect(screen.getByAltText('Generated thumbnail').getAttribute('src')).toBe('/api/files/serve/file-2'));
+    expect(screen.getByTestId('preview-note').textContent).toContain(LOCAL_PREVIEW_NOTE);
+    expect(screen.getByText('Applied the Golden hour effect.')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear history' }));
     const dialog = await screen.findByRole('dialog');
@@ -174,6 +187,54 @@ describe('Thumbnail generator page', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear history' }));
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Thumbnail history' })).toBeNull());
     expect(localStorage.getItem(THUMBNAIL_HISTORY_KEY)).toBeNull();
+  });
+
+  it('sends the defaults: Viral Bold, realism 4, text on, variability 5, no prompt', async () => {
+    stubCanvas();
+    const calls = stubFetch(routes({ 'GET /api/credits/predict-cost': () => prediction, 'POST /api/ai/generate-image': () => ok(answer(2)) }));
+    renderTool(<ThumbnailPage />);
+    await upload();
+    await screen.findByAltText('Your frame, cropped to 16:9');
+    fireEvent.change(screen.getByLabelText('Thumbnail text'), { target: { value: 'Day one' } });
+    fireEvent.click(await generateButton());
+    await screen.findByAltText('Generated thumbnail');
+    expect(posted(calls)[0]!.body).toEqual({
+      toolName: 'thumbnail-generator',
+      imageData: 'iVBORw==',
+      mimeType: 'image/png',
+      variability: 5,
+      style: 'viral-bold',
+      realism: 4,
+      addText: true,
+      thumbnailText: 'Day one',
+    });
+  });
+
+  it('still shows the result when the browser storage is full, keeping what fits in the history', async () => {
+    stubCanvas();
+    stubFetch(routes({ 'GET /api/credits/predict-cost': () => prediction, 'POST /api/ai/generate-image': () => ok(answer(3)) }));
+    const older = Array.from({ length: 3 }, (_, i) => ({
+      id: `old-${i}`, inputImage: 'data:image/jpeg;base64,' + 'A'.repeat(50), prompt: '', generatedContent: `/api/files/serve/old-${i}`,
+      timestamp: i, selectedStyle: 'reaction', addText: true, thumbnailText: `Old ${i}`, realismLevel: 4,
+    }));
+    // A quota that holds the new entry and one old one, no more: the real QuotaExceededError a browser throws.
+    const stored = new Map([[THUMBNAIL_HISTORY_KEY, JSON.stringify(older)]]);
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => {
+        if ((JSON.parse(value) as unknown[]).length > 2) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        stored.set(key, value);
+      },
+      removeItem: (key: string) => void stored.delete(key),
+    });
+    renderTool(<ThumbnailPage />);
+    await upload();
+    await screen.findByAltText('Your frame, cropped to 16:9');
+    fireEvent.click(await generateButton());
+    expect((await screen.findByAltText('Generated thumbnail')).getAttribute('src')).toBe(answer(3).image);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(loadHistory().map((e) => e.id)).toEqual([answer(3).generation_id, 'old-0']);
+    expect(within(screen.getByRole('list', { name: 'Thumbnail history' })).getAllByRole('button')).toHaveLength(2);
   });
 
   it("reads a failure as 'Generation failed: {message}'", async () => {

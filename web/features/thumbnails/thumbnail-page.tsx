@@ -1,6 +1,6 @@
 import { ImagePlus, RefreshCw, Type, Wand2 } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { REALISM, REALISM_LABELS, THUMBNAIL_MESSAGES, THUMBNAIL_STYLES, THUMBNAIL_TEXT_MAX } from '../../../contract/thumbnail.ts';
+import { REALISM, REALISM_LABELS, THUMBNAIL_MESSAGES, THUMBNAIL_STYLES, THUMBNAIL_TEXT_MAX, type ThumbnailStyleId } from '../../../contract/thumbnail.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
@@ -16,7 +16,22 @@ import { ThumbnailHistory } from './thumbnail-history.tsx';
 import { ThumbnailResult } from './thumbnail-result.tsx';
 import { useThumbnail, type ThumbnailState } from './use-thumbnail.ts';
 
-const STYLE_CHOICES = THUMBNAIL_STYLES.map((s) => ({ value: s.id, label: s.name }));
+/** A few words of each style's look under its name; the full look of the chosen one stands above the picker. */
+const SHORT_LOOK: Record<ThumbnailStyleId, string> = {
+  'viral-bold': 'Saturated, high contrast',
+  reaction: 'Shocked close-up',
+  'gaming-neon': 'Neon glow on dark',
+  'tech-review': 'Clean, cool studio',
+  'vlog-bright': 'Sunny and warm',
+  'tutorial-clean': 'Bright high-key',
+  'cinematic-story': 'Teal and orange',
+  'finance-pro': 'Green and gold',
+  'fitness-energy': 'Hard light, red',
+  'food-closeup': 'Warm, rich close-up',
+  'travel-adventure': 'Golden hour',
+  'podcast-minimal': 'Muted duotone',
+};
+const STYLE_CHOICES = THUMBNAIL_STYLES.map((s) => ({ value: s.id, label: s.name, hint: SHORT_LOOK[s.id] }));
 const PROMPT_MAX = 500;
 const field =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-violet-500 focus:outline-none focus:ring-2 focus:ring-violet-500/30 disabled:cursor-not-allowed disabled:bg-slate-50';

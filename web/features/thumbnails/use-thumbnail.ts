@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { GeneratedImage } from '../../../contract/ai.ts';
-import { REALISM, THUMBNAIL_MAX_UPLOAD_BYTES, THUMBNAIL_MESSAGES, THUMBNAIL_STYLE_IDS, type ThumbnailStyleId } from '../../../contract/thumbnail.ts';
+import { REALISM, THUMBNAIL_MAX_UPLOAD_BYTES, THUMBNAIL_MESSAGES, THUMBNAIL_STYLE_IDS, THUMBNAIL_VARIABILITY, type ThumbnailStyleId } from '../../../contract/thumbnail.ts';
 import { describeAiError, messageErrorView, type AiErrorView } from '../../lib/ai-error.ts';
 import { ApiError } from '../../lib/api.ts';
 import { isAcceptedImage, stripDataUrl, UPLOAD_TYPE_ERROR } from '../../lib/image-resize.ts';
@@ -8,7 +8,7 @@ import { creditKeys, fileKeys } from '../../lib/query-keys.ts';
 import { usePaidAction } from '../ai-shared/use-paid-action.ts';
 import { generateThumbnail, type ThumbnailBody } from './api.ts';
 import { cropToFrame, type ThumbnailFrame } from './frame-crop.ts';
-import { addToHistory, clearHistory, loadHistory, type HistoryEntry } from './history.ts';
+import { addToHistory, clearHistory, fileIdOf, loadHistory, type HistoryEntry } from './history.ts';
 
 export const TOO_LARGE = 'This image is larger than 10 MB. Please choose a smaller one.';
 
@@ -89,6 +89,8 @@ export function useThumbnail() {
         imageData: stripDataUrl(frame.dataUrl),
         mimeType: 'image/png',
         ...(prompt.trim() ? { prompt: prompt.trim() } : {}),
+        // Spec 2 §9 fixes it (spec 3 §9 says 1; the contract settled on 5): sent so the server need not guess.
+        variability: THUMBNAIL_VARIABILITY,
         style,
         realism,
         addText,
@@ -106,6 +108,8 @@ export function useThumbnail() {
           addText,
           thumbnailText: text,
           realismLevel: realism,
+          preview: data.preview,
+          text: data.text ?? '',
         }),
       );
     } catch (err) {
@@ -125,10 +129,11 @@ export function useThumbnail() {
     setError(null);
     setResult({
       image: entry.generatedContent,
-      uuid: decodeURIComponent(entry.generatedContent.split('/').pop() ?? ''),
-      text: null,
+      uuid: fileIdOf(entry.generatedContent),
+      // A local result picked again still says it is a preview, and what was done.
+      text: entry.text || null,
       provider: null,
-      preview: false,
+      preview: entry.preview ?? false,
       credits_used: null,
       processing_time_ms: null,
     });
