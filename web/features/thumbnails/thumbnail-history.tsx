@@ -45,7 +45,18 @@ export function ThumbnailHistory({ entries, onSelect, onClear, disabled }: {
                 >
                   {/* The name is the visible text (axe: label-content-name-mismatch), with what the button does before it. */}
                   <span className="sr-only">Show </span>
-                  <img src={entry.generatedContent} alt="" loading="lazy" className="aspect-video w-full bg-slate-100 object-cover" onError={(e) => (e.currentTarget.style.visibility = 'hidden')} />
+                  <img
+                    src={entry.generatedContent}
+                    alt=""
+                    loading="lazy"
+                    className="aspect-video w-full bg-slate-100 object-cover"
+                    // The server deletes files after 30 days: then the small copy of the frame that was sent stands in.
+                    onError={(e) => {
+                      const img = e.currentTarget;
+                      if (entry.inputImage && img.getAttribute('src') !== entry.inputImage) img.src = entry.inputImage;
+                      else img.style.visibility = 'hidden';
+                    }}
+                  />
                   <span className="block space-y-0.5 px-2.5 py-2">
                     <span className="block truncate text-xs font-semibold text-slate-800">{entry.thumbnailText || styleName(entry.selectedStyle)}</span>
                     <span className="block truncate text-xs text-slate-500">

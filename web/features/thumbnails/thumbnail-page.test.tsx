@@ -153,7 +153,7 @@ describe('Thumbnail generator page', () => {
     localStorage.setItem(
       THUMBNAIL_HISTORY_KEY,
       JSON.stringify([
-        { id: 'g2', inputImage: '', prompt: 'golden hour', generatedContent: '/api/files/serve/file-2', timestamp: 2, selectedStyle: 'travel-adventure', addText: false, thumbnailText: 'Alps', realismLevel: 5, preview: true, text: `${LOCAL_PREVIEW_NOTE}. Applied the Golden hour effect.` },
+        { id: 'g2', inputImage: 'data:image/jpeg;base64,/9j/frame2', prompt: 'golden hour', generatedContent: '/api/files/serve/file-2', timestamp: 2, selectedStyle: 'travel-adventure', addText: false, thumbnailText: 'Alps', realismLevel: 5, preview: true, text: `${LOCAL_PREVIEW_NOTE}. Applied the Golden hour effect.` },
         { id: 'g1', inputImage: '', prompt: '', generatedContent: '/api/files/serve/file-1', timestamp: 1, selectedStyle: 'reaction', addText: true, thumbnailText: 'No way', realismLevel: 1 },
       ]),
     );
@@ -161,6 +161,13 @@ describe('Thumbnail generator page', () => {
     const list = screen.getByRole('list', { name: 'Thumbnail history' });
     const items = within(list).getAllByRole('button');
     expect(items).toHaveLength(2);
+    // A result the server no longer has: the small copy of the frame stands in, and with none the picture hides.
+    const [img2, img1] = list.querySelectorAll('img');
+    fireEvent.error(img2!);
+    expect(img2!.getAttribute('src')).toBe('data:image/jpeg;base64,/9j/frame2');
+    expect(img2!.style.visibility).toBe('');
+    fireEvent.error(img1!);
+    expect(img1!.style.visibility).toBe('hidden');
     fireEvent.click(items[1]!);
     expect(styleRadio('Reaction').checked).toBe(true);
     expect((screen.getByRole('slider', { name: 'Realism' }) as HTMLInputElement).value).toBe('1');
