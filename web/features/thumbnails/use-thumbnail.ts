@@ -1,3 +1,4 @@
+import type { ShownImage } from '../ai-shared/image-result-panel.tsx';
 import { useState } from 'react';
 import type { GeneratedImage } from '../../../contract/ai.ts';
 import { REALISM, THUMBNAIL_MAX_UPLOAD_BYTES, THUMBNAIL_MESSAGES, THUMBNAIL_STYLE_IDS, THUMBNAIL_VARIABILITY, type ThumbnailStyleId } from '../../../contract/thumbnail.ts';
@@ -13,15 +14,7 @@ import { addToHistory, clearHistory, fileIdOf, loadHistory, type HistoryEntry } 
 export const TOO_LARGE = 'This image is larger than 10 MB. Please choose a smaller one.';
 
 /** What the result panel shows: a fresh answer, or an entry picked from the history (its URL only). */
-export interface ShownResult {
-  image: string;
-  uuid: string;
-  text: string | null;
-  provider: string | null;
-  preview: boolean;
-  credits_used: string | null;
-  processing_time_ms: number | null;
-}
+export type ShownResult = ShownImage;
 
 const fromAnswer = (data: GeneratedImage): ShownResult => ({ ...data });
 
