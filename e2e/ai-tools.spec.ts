@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, screenshots as fullPageScreenshots, signInByMail, test } from './fixtures.ts';
+import { expect, expectAccessible, screenshots, signInByMail, test } from './fixtures.ts';
 
 /** A colourful test picture (gradients and a few shapes), made here so the test needs no fixture files. */
 async function testPng(width: number, height: number): Promise<Buffer> {
@@ -23,12 +23,6 @@ async function testPng(width: number, height: number): Promise<Buffer> {
     .composite([{ input: shapes }])
     .png()
     .toBuffer();
-}
-
-/** Full-page screenshots from the top of the page, so the sticky header is drawn where it belongs. */
-async function screenshots(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await fullPageScreenshots(page, name);
 }
 
 const credits = (page: Page, amount: string) => page.getByRole('link', { name: `${amount} credits` });
@@ -113,6 +107,7 @@ test.describe('AI image tools', () => {
     await expect(page.getByText('Free preview', { exact: true })).toBeVisible();
     await expect(credits(page, '5.00')).toBeVisible();
     await expect(page.getByRole('list', { name: 'Image history' }).getByRole('listitem')).toHaveCount(1);
+    await expectAccessible(page, 'morpher result');
     await screenshots(page, 'morpher-result');
 
     // --- Inpaint: paint a stroke over the image ---
@@ -251,6 +246,7 @@ test.describe('AI image tools', () => {
     await expect(page.getByRole('link', { name: /^Download .* mockup$/ })).toHaveCount(2);
     await expect(page.getByTestId('preview-note')).toBeVisible();
     await expect(credits(page, '5.00')).toBeVisible();
+    await expectAccessible(page, 'mockup result');
     await screenshots(page, 'mockup-result');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Laptop screen mockup' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^ampkit-.*\.(png|jpe?g|webp)$/);

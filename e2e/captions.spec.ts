@@ -1,15 +1,8 @@
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { expect, expectAccessible, screenshots as fullPageScreenshots, signInByMail, test } from './fixtures.ts';
+import { expect, expectAccessible, screenshots, signInByMail, test } from './fixtures.ts';
 import { generateImage, samplePng } from './upload-file.ts';
 
 const COFFEE = path.join(import.meta.dirname, '..', 'server', 'test-support', 'photos', 'coffee.jpg');
-
-/** Full-page screenshots from the top of the page, so the sticky header is drawn where it belongs. */
-async function screenshots(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await fullPageScreenshots(page, name);
-}
 
 test('caption generator: upload coffee.jpg, LinkedIn and Professional with my hashtags, generate, copy, open the saved caption and share it', async ({ page, server, context }) => {
   test.setTimeout(180_000);

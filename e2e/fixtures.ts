@@ -115,6 +115,8 @@ export { expect };
 
 /** Saves a full-page screenshot at desktop width, at the 768px breakpoint and on a 390px phone, under test-results/screens. */
 export async function screenshots(page: Page, name: string) {
+  // From the top of the page, so the sticky header is drawn where it belongs.
+  await page.evaluate(() => window.scrollTo(0, 0));
   const dir = path.join(root, 'test-results', 'screens');
   fs.mkdirSync(dir, { recursive: true });
   const original = page.viewportSize();

@@ -3,17 +3,11 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { HEADSHOT_MESSAGES } from '../contract/headshot.ts';
-import { expect, screenshots as fullPageScreenshots, signInByMail, test } from './fixtures.ts';
+import { expect, expectAccessible, screenshots, signInByMail, test } from './fixtures.ts';
 
 const PHOTOS = path.join(import.meta.dirname, '..', 'server', 'test-support', 'photos');
 const ASTRONAUT = path.join(PHOTOS, 'astronaut.jpg');
 const COFFEE = path.join(PHOTOS, 'coffee.jpg');
-
-/** Full-page screenshots from the top of the page, so the sticky header is drawn where it belongs. */
-async function screenshots(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await fullPageScreenshots(page, name);
-}
 
 const credits = (page: Page, amount: string) => page.getByRole('link', { name: `${amount} credits` });
 
@@ -40,6 +34,7 @@ test('headshot: upload astronaut.jpg, pick Elegant on Outdoors, generate a free 
   await generate.click();
   await expect(page.getByRole('alert')).toContainText(HEADSHOT_MESSAGES.noFace, { timeout: 30_000 });
   await expect(credits(page, '5.00')).toBeVisible();
+  await expectAccessible(page, 'headshot refused');
   await screenshots(page, 'headshot-no-face');
 
   // The happy path.
@@ -54,6 +49,7 @@ test('headshot: upload astronaut.jpg, pick Elegant on Outdoors, generate a free 
   await expect(page.getByText(/placed you on a blurred outdoor background.*Elegant/)).toBeVisible();
   await expect(credits(page, '5.00')).toBeVisible();
   expect(await result.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1024);
+  await expectAccessible(page, 'headshot result');
   await screenshots(page, 'headshot-result');
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download' }).click()]);

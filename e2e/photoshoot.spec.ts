@@ -3,18 +3,12 @@ import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import sharp from 'sharp';
 import { PHOTOSHOOT_MESSAGES } from '../contract/photoshoot.ts';
-import { expect, expectAccessible, screenshots as fullPageScreenshots, signInByMail, test } from './fixtures.ts';
+import { expect, expectAccessible, screenshots, signInByMail, test } from './fixtures.ts';
 
 const PHOTOS = path.join(import.meta.dirname, '..', 'server', 'test-support', 'photos');
 const ASTRONAUT = path.join(PHOTOS, 'astronaut.jpg');
 const CAMERA = path.join(PHOTOS, 'camera.jpg');
 const CALL = '**/api/ai/generate-image-variation';
-
-/** Full-page screenshots from the top of the page, so the sticky header is drawn where it belongs. */
-async function screenshots(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await fullPageScreenshots(page, name);
-}
 
 const credits = (page: Page, amount: string) => page.getByRole('link', { name: `${amount} credits` });
 const statuses = (page: Page) => page.getByTestId('photoshoot-tile').evaluateAll((tiles) => tiles.map((t) => (t as HTMLElement).dataset.status));

@@ -3,15 +3,9 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { THUMBNAIL_MESSAGES } from '../contract/thumbnail.ts';
-import { expect, expectAccessible, screenshots as fullPageScreenshots, signInByMail, test } from './fixtures.ts';
+import { expect, expectAccessible, screenshots, signInByMail, test } from './fixtures.ts';
 
 const ASTRONAUT = path.join(import.meta.dirname, '..', 'server', 'test-support', 'photos', 'astronaut.jpg');
-
-/** Full-page screenshots from the top of the page, so the sticky header is drawn where it belongs. */
-async function screenshots(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await fullPageScreenshots(page, name);
-}
 
 const credits = (page: Page, amount: string) => page.getByRole('link', { name: `${amount} credits` });
 
