@@ -52,29 +52,66 @@ export async function decodeImage(blob: Blob): Promise<{ source: CanvasImageSour
   return { source: img, width: img.naturalWidth, height: img.naturalHeight, close: () => URL.revokeObjectURL(url) };
 }
 
-/** Draws the image at most 1536 px on its longest side on white (JPEG has no transparency) and encodes it as JPEG 0.92. */
-export async function prepareSourceImage(blob: Blob, name = 'image'): Promise<SourceImage> {
+/** What `drawToCanvas` draws: a region of the decoded image, scaled to a canvas of width x height. */
+export interface CanvasPlan {
+  region: { x: number; y: number; width: number; height: number };
+  width: number;
+  height: number;
+}
+
+/**
+ * Decodes an image and draws the region `plan` chooses (from the image's upright size) onto a new canvas of the plan's
+ * size, on `fill` (white by default: JPEG has no transparency; null keeps transparency). Each tool gives its own
+ * messages: `read` when the image cannot be decoded, `context` when the canvas has no 2D context.
+ */
+export async function drawToCanvas(
+  blob: Blob,
+  plan: (width: number, height: number) => CanvasPlan,
+  messages: { read: string; context: string },
+  fill: string | null = '#ffffff',
+): Promise<HTMLCanvasElement> {
   let decoded;
   try {
     decoded = await decodeImage(blob);
   } catch (error) {
-    throw new Error(UPLOAD_READ_ERROR, { cause: error });
+    throw new Error(messages.read, { cause: error });
   }
   try {
-    const size = fitWithin(decoded.width, decoded.height);
+    const { region, width, height } = plan(decoded.width, decoded.height);
     const canvas = document.createElement('canvas');
-    canvas.width = size.width;
-    canvas.height = size.height;
+    canvas.width = width;
+    canvas.height = height;
     const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error(UPLOAD_READ_ERROR);
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(0, 0, size.width, size.height);
+    if (!ctx) throw new Error(messages.context);
+    if (fill) {
+      ctx.fillStyle = fill;
+      ctx.fillRect(0, 0, width, height);
+    }
     ctx.imageSmoothingQuality = 'high';
-    ctx.drawImage(decoded.source, 0, 0, size.width, size.height);
-    return { dataUrl: canvas.toDataURL('image/jpeg', SOURCE_JPEG_QUALITY), mimeType: 'image/jpeg', width: size.width, height: size.height, name };
+    ctx.drawImage(decoded.source, region.x, region.y, region.width, region.height, 0, 0, width, height);
+    return canvas;
   } finally {
     decoded.close();
   }
+}
+
+/** A blob as a data URL; `message` when it cannot be read. */
+export function blobToDataUrl(blob: Blob, message: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error(message));
+    reader.readAsDataURL(blob);
+  });
+}
+
+/** The whole image, at most 1536 px on its longest side (a drawToCanvas plan). */
+export const fitWhole = (width: number, height: number): CanvasPlan => ({ region: { x: 0, y: 0, width, height }, ...fitWithin(width, height) });
+
+/** Draws the image at most 1536 px on its longest side on white (JPEG has no transparency) and encodes it as JPEG 0.92. */
+export async function prepareSourceImage(blob: Blob, name = 'image'): Promise<SourceImage> {
+  const canvas = await drawToCanvas(blob, fitWhole, { read: UPLOAD_READ_ERROR, context: UPLOAD_READ_ERROR });
+  return { dataUrl: canvas.toDataURL('image/jpeg', SOURCE_JPEG_QUALITY), mimeType: 'image/jpeg', width: canvas.width, height: canvas.height, name };
 }
 
 /** Loads an image the app serves (a result or a gallery image) and prepares it as a source. */

@@ -1,6 +1,6 @@
 import { SOURCE_JPEG_QUALITY } from '../../../contract/ai.ts';
 import { HEADSHOT_MESSAGES } from '../../../contract/headshot.ts';
-import { decodeImage, UPLOAD_READ_ERROR } from '../../lib/image-resize.ts';
+import { drawToCanvas, UPLOAD_READ_ERROR } from '../../lib/image-resize.ts';
 
 /** Longest side sent: the result is 1024 px and the face check looks at 640 px, so more would only add upload time. */
 export const HEADSHOT_UPLOAD_SIDE = 1536;
@@ -20,26 +20,14 @@ export interface SquarePhoto {
 
 /** Crops a photo to its centred square, at most HEADSHOT_UPLOAD_SIDE px, as JPEG: what is shown is what is sent. */
 export async function cropToSquare(blob: Blob, name = 'photo'): Promise<SquarePhoto> {
-  let decoded;
-  try {
-    decoded = await decodeImage(blob);
-  } catch (error) {
-    throw new Error(UPLOAD_READ_ERROR, { cause: error });
-  }
-  try {
-    const square = centreSquare(decoded.width, decoded.height);
-    const side = Math.min(square.side, HEADSHOT_UPLOAD_SIDE);
-    const canvas = document.createElement('canvas');
-    canvas.width = side;
-    canvas.height = side;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error(HEADSHOT_MESSAGES.noContext);
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(0, 0, side, side);
-    ctx.imageSmoothingQuality = 'high';
-    ctx.drawImage(decoded.source, square.x, square.y, square.side, square.side, 0, 0, side, side);
-    return { dataUrl: canvas.toDataURL('image/jpeg', SOURCE_JPEG_QUALITY), side, name };
-  } finally {
-    decoded.close();
-  }
+  const canvas = await drawToCanvas(
+    blob,
+    (width, height) => {
+      const square = centreSquare(width, height);
+      const side = Math.min(square.side, HEADSHOT_UPLOAD_SIDE);
+      return { region: { x: square.x, y: square.y, width: square.side, height: square.side }, width: side, height: side };
+    },
+    { read: UPLOAD_READ_ERROR, context: HEADSHOT_MESSAGES.noContext },
+  );
+  return { dataUrl: canvas.toDataURL('image/jpeg', SOURCE_JPEG_QUALITY), side: canvas.width, name };
 }

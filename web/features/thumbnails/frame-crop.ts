@@ -1,5 +1,5 @@
 import { THUMBNAIL_MESSAGES, THUMBNAIL_SIZE } from '../../../contract/thumbnail.ts';
-import { decodeImage } from '../../lib/image-resize.ts';
+import { blobToDataUrl, drawToCanvas } from '../../lib/image-resize.ts';
 
 /** The centred 16:9 region of a width x height image (spec 3 §5: the image is centre-cropped to 16:9). */
 export function centre16x9(width: number, height: number): { x: number; y: number; width: number; height: number } {
@@ -20,15 +20,6 @@ export interface ThumbnailFrame {
   name: string;
 }
 
-function blobToDataUrl(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(new Error(THUMBNAIL_MESSAGES.noBlob));
-    reader.readAsDataURL(blob);
-  });
-}
-
 const PREVIEW_WIDTH = 256;
 
 function smallCopy(canvas: HTMLCanvasElement): string {
@@ -43,25 +34,13 @@ function smallCopy(canvas: HTMLCanvasElement): string {
 
 /** Crops an image to its centred 16:9 region and resizes it to 1280x720 PNG in the browser (spec 3 §5, §8 messages). */
 export async function cropToFrame(blob: Blob, name = 'image'): Promise<ThumbnailFrame> {
-  let decoded;
-  try {
-    decoded = await decodeImage(blob);
-  } catch (error) {
-    throw new Error(THUMBNAIL_MESSAGES.loadFailed, { cause: error });
-  }
-  try {
-    const region = centre16x9(decoded.width, decoded.height);
-    const canvas = document.createElement('canvas');
-    canvas.width = THUMBNAIL_SIZE.width;
-    canvas.height = THUMBNAIL_SIZE.height;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error(THUMBNAIL_MESSAGES.noContext);
-    ctx.imageSmoothingQuality = 'high';
-    ctx.drawImage(decoded.source, region.x, region.y, region.width, region.height, 0, 0, THUMBNAIL_SIZE.width, THUMBNAIL_SIZE.height);
-    const png = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
-    if (!png) throw new Error(THUMBNAIL_MESSAGES.noBlob);
-    return { dataUrl: await blobToDataUrl(png), preview: smallCopy(canvas), name };
-  } finally {
-    decoded.close();
-  }
+  const canvas = await drawToCanvas(
+    blob,
+    (width, height) => ({ region: centre16x9(width, height), ...THUMBNAIL_SIZE }),
+    { read: THUMBNAIL_MESSAGES.loadFailed, context: THUMBNAIL_MESSAGES.noContext },
+    null,
+  );
+  const png = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+  if (!png) throw new Error(THUMBNAIL_MESSAGES.noBlob);
+  return { dataUrl: await blobToDataUrl(png, THUMBNAIL_MESSAGES.noBlob), preview: smallCopy(canvas), name };
 }
