@@ -7,7 +7,7 @@ import type { CreditsService } from '../credits/service.ts';
 import type { FileRow } from '../files/repository.ts';
 import type { FilesService, SaveFileInput, StoredFile } from '../files/service.ts';
 import type { PricingService } from '../pricing/service.ts';
-import { isLocalEngine, previewText, variantFor } from '../../providers/ai/engine.ts';
+import { LOCAL_VARIANT, previewText, variantFor } from '../../providers/ai/engine.ts';
 import { classifyFailure, failedMessage } from './failure.ts';
 import * as repo from './repository.ts';
 import type { GenerationRow } from './repository.ts';
@@ -71,7 +71,7 @@ export interface Completed {
   files: FileRow[];
   charged: string;
   processingTimeMs: number;
-  /** Made by the local engine: the answer says it is a preview. */
+  /** Priced as the local engine's preview (the `local` variant): the answer says it is a preview. */
   preview: boolean;
 }
 
@@ -144,19 +144,19 @@ export function createLifecycle(deps: LifecycleDeps) {
     };
   }
 
-  async function quote(work: PaidWork): Promise<string> {
-    let amount = await pricing.price(work.serviceType, work.variant ?? variantFor(work.provider));
+  async function quote(work: PaidWork, variant: string): Promise<string> {
+    let amount = await pricing.price(work.serviceType, variant);
     if (work.quantity !== undefined) amount = mul(amount, String(work.quantity));
     for (const extra of work.extras ?? []) amount = add(amount, await pricing.price(extra.serviceType, extra.variant ?? variantFor(work.provider)));
     return amount;
   }
 
   async function start(work: PaidWork): Promise<Run> {
-    const amount = await quote(work);
-    const startedAt = Date.now();
     const variant = work.variant ?? variantFor(work.provider);
+    const amount = await quote(work, variant);
+    const startedAt = Date.now();
     // The receipt says which engine ran: a local preview is named as one on the ledger line.
-    const description = isLocalEngine(work.provider) ? `${work.description} (local engine preview)` : work.description;
+    const description = variant === LOCAL_VARIANT ? `${work.description} (local engine preview)` : work.description;
     const hold = await credits.hold({ userId: work.userId, amount, serviceType: work.serviceType, variant, description });
     const uploads: StoredFile[] = [];
     try {
@@ -204,7 +204,7 @@ export function createLifecycle(deps: LifecycleDeps) {
         processingTimeMs,
         completedAt: clock.now(),
       });
-      return { generation: generation!, files: recorded, charged, processingTimeMs, preview: isLocalEngine(generation!.provider) };
+      return { generation: generation!, files: recorded, charged, processingTimeMs, preview: generation!.serviceVariant === LOCAL_VARIANT };
     });
   }
 
