@@ -157,6 +157,14 @@ export const DEFAULT_PRICING: readonly PricingSeed[] = [
     actual_cost_usd: '0',
     description: `${service_type.replace('_', ' ')}: local engine preview (no AI provider set)`,
   })),
+  // The local speech engine (pocketsphinx) makes English drafts with many errors: free until the admin prices it.
+  {
+    service_type: 'transcription',
+    service_variant: 'local',
+    user_cost_credits: '0',
+    actual_cost_usd: '0',
+    description: 'Transcription per minute: local draft engine (no speech provider set)',
+  },
   ...upscaleEstimates.map(([provider, scale, tier, usd]) => ({
     service_type: 'upscale',
     service_variant: `${provider}_${scale}_${tier}`,

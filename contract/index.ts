@@ -12,3 +12,5 @@ export * from './thumbnail.ts';
 export * from './headshot.ts';
 export * from './photoshoot.ts';
 export * from './captions.ts';
+export * from './transcriptions.ts';
+export * from './telegram.ts';

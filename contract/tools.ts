@@ -101,7 +101,7 @@ export const TOOL_CATALOGUE: readonly ToolConfig[] = [
     shortDescription: 'Speech to text, refined',
     iconName: 'Mic',
     path: '/tools/transcription',
-    status: 'coming-soon',
+    status: 'available',
     color: 'emerald',
     order: 5,
     requiresAuth: true,

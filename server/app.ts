@@ -29,6 +29,8 @@ import { costPredictionRoutes, pricingRoutes } from './modules/pricing/routes.ts
 import { contentRoutes } from './modules/content/routes.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { filesRoutes, publicFileRoutes } from './modules/files/routes.ts';
+import { telegramRoutes } from './modules/telegram/routes.ts';
+import { transcriptionsRoutes } from './modules/transcriptions/routes.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -163,6 +165,13 @@ export async function buildApp(deps: AppDeps) {
     ai: services.ai,
     limits: { bodyLimitBytes: config.AI_BODY_LIMIT_BYTES, perUserPerMinute: config.RATE_LIMIT_AI_PER_MINUTE },
   });
+
+  await app.register(transcriptionsRoutes, {
+    prefix: '/api/transcriptions',
+    transcriptions: services.transcriptions,
+    limits: { maxUploadBytes: config.UPLOAD_MAX_AUDIO_BYTES, perUserPerMinute: config.RATE_LIMIT_AI_PER_MINUTE },
+  });
+  await app.register(telegramRoutes, { prefix: '/api/telegram', telegram: services.telegram });
 
   await registerWebApp(app, {
     webRoot: deps.webRoot ?? config.WEB_ROOT ?? defaultWebRoot,

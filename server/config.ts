@@ -68,6 +68,23 @@ const schema = z.object({
   /** Who paints mockups: auto picks Gemini, then OpenAI, then the local engine's drawn templates (a free preview). */
   AI_MOCKUP_PROVIDER: z.enum(['auto', 'local', 'gemini', 'openai']).default('auto'),
   UPSCALE_DEFAULT_PROVIDER: z.enum(['local', 'replicate']).default('local'),
+  /**
+   * Who turns speech into text: auto picks Deepgram, then OpenAI-compatible, then the local draft engine
+   * (pocketsphinx, where installed); none turns transcription off (the start call answers 503).
+   */
+  TRANSCRIPTION_PROVIDER: z.enum(['auto', 'deepgram', 'openai', 'local', 'none']).default('auto'),
+  /** The local draft engine's program (Debian's pocketsphinx) and its English model folder. */
+  POCKETSPHINX_BIN: z.string().min(1).default('pocketsphinx_continuous'),
+  POCKETSPHINX_MODEL_DIR: z.string().min(1).default('/usr/share/pocketsphinx/model/en-us'),
+  /** ffmpeg decodes audio for the local engine and splits long audio for OpenAI's 25 MB limit. */
+  FFMPEG_BIN: z.string().min(1).default('ffmpeg'),
+
+  /** The Telegram bot (from @BotFather). Without it the dashboard's telegram tab says how to turn it on. */
+  TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
+  /** Where the Bot API is; tests point it at a local server that speaks its wire format. */
+  TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
+  /** With a secret the bot takes updates at POST /api/telegram/webhook; without one the worker long-polls. */
+  TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, 'letters, digits, _ and - (Telegram\'s rule)').optional(),
   /** Longest wait for one AI provider call (defaults are each adapter's own: 1.5 to 10 minutes). */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   RATE_LIMIT_AI_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -138,6 +155,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     [c.AI_MOCKUP_PROVIDER === 'gemini' && !c.GEMINI_API_KEY, 'AI_MOCKUP_PROVIDER=gemini needs GEMINI_API_KEY'],
     [c.AI_MOCKUP_PROVIDER === 'openai' && !c.OPENAI_API_KEY, 'AI_MOCKUP_PROVIDER=openai needs OPENAI_API_KEY'],
     [c.UPSCALE_DEFAULT_PROVIDER === 'replicate' && !c.REPLICATE_API_TOKEN, 'UPSCALE_DEFAULT_PROVIDER=replicate needs REPLICATE_API_TOKEN'],
+    [c.TRANSCRIPTION_PROVIDER === 'deepgram' && !c.DEEPGRAM_API_KEY, 'TRANSCRIPTION_PROVIDER=deepgram needs DEEPGRAM_API_KEY'],
+    [c.TRANSCRIPTION_PROVIDER === 'openai' && !c.OPENAI_API_KEY, 'TRANSCRIPTION_PROVIDER=openai needs OPENAI_API_KEY'],
   ];
   const missing = needs.filter(([bad]) => bad).map(([, message]) => `  ${message}`);
   if (missing.length > 0) throw new ConfigError(`Invalid settings:\n${missing.join('\n')}`);

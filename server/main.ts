@@ -40,6 +40,8 @@ async function main() {
   const queue = createJobQueue(database, jobDefinitions(services, log), log);
   await queue.start({ work: config.ROLE !== 'web' });
   services.jobs.bind(queue);
+  // Without a webhook secret the bot long-polls Telegram from the worker (one poller per bot token).
+  if (config.ROLE !== 'web') await services.telegram.startPolling();
 
   if (app) {
     await app.listen({ host: config.HOST, port: config.PORT });
@@ -60,6 +62,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000).unref();
     try {
       await app?.close();
+      await services.telegram.stop();
       await queue.stop();
       await database.close();
     } finally {

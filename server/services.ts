@@ -7,6 +7,7 @@ import { createAiService } from './modules/ai/service.ts';
 import { toolEngines } from './providers/ai/engine.ts';
 import { createAiRegistry } from './providers/ai/registry.ts';
 import type { Clock } from './lib/clock.ts';
+import { createJobNotices } from './lib/job-notices.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { authJobs } from './modules/auth/jobs.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -15,6 +16,10 @@ import { createCreditsService } from './modules/credits/service.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
 import { createPricingService } from './modules/pricing/service.ts';
 import { createToolsService } from './modules/tools/service.ts';
+import { createTelegramModule } from './modules/telegram/module.ts';
+import { telegramJobs } from './modules/telegram/jobs.ts';
+import { createTranscriptionsModule } from './modules/transcriptions/module.ts';
+import { transcriptionJobs } from './modules/transcriptions/jobs.ts';
 import { createContentService } from './modules/content/service.ts';
 import { filesJobs } from './modules/files/jobs.ts';
 import { idempotencyJobs } from './modules/idempotency/jobs.ts';
@@ -80,6 +85,8 @@ export function createServices(deps: ServiceDeps) {
   const content = createContentService({ db, clock, publicUrl: config.PUBLIC_URL });
   // Services send jobs through this; main.ts (or a test) binds it to the queue once that has started.
   const jobs = deferredSender();
+  // A finished background job is told to its user's linked chat (the Telegram module subscribes).
+  const notices = createJobNotices(log);
   const aiProviders = createAiRegistry(config);
   const account = createAccountService({ storageQuotaGb: config.STORAGE_QUOTA_GB, credits, files });
   const auth = createAuthService({
@@ -115,7 +122,11 @@ export function createServices(deps: ServiceDeps) {
       holdTtlMinutes: config.HOLD_TTL_MINUTES,
     },
     log,
+    notify: notices.emit,
   });
+
+  const transcriptions = createTranscriptionsModule({ config, db, clock, ai, providers: aiProviders, files, pricing, credits, content, log });
+  const telegram = createTelegramModule({ config, db, clock, jobs, notices, credits, payments, transcriptions, log });
 
   /** Seeds what a new database needs; keeps what the admin area changed. */
   async function seed() {
@@ -123,7 +134,7 @@ export function createServices(deps: ServiceDeps) {
     await pricing.seed();
     await payments.seed();
   }
-  return { mailer, storage, jobs, aiProviders, account, auth, credits, pricing, payments, tools, files, content, ai, idempotency, seed };
+  return { mailer, storage, jobs, notices, aiProviders, account, auth, credits, pricing, payments, tools, files, content, ai, transcriptions, telegram, idempotency, seed };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -135,6 +146,8 @@ export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobD
     ...creditsJobs(services.credits, log),
     ...filesJobs(services.files, log),
     ...aiJobs(services.ai),
+    ...transcriptionJobs(services.transcriptions),
+    ...telegramJobs(services.telegram),
     ...idempotencyJobs(services.idempotency, log),
   ];
 }

@@ -4,3 +4,4 @@ export * from './credits.ts';
 export * from './payments.ts';
 export * from './files.ts';
 export * from './generations.ts';
+export * from './transcriptions.ts';

@@ -1,7 +1,9 @@
 import { add, mul } from '../../../contract/decimal.ts';
+import { TOOL_CATALOGUE } from '../../../contract/tools.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { JobNotice } from '../../lib/job-notices.ts';
 import type { AppError } from '../../lib/errors.ts';
 import type { CreditsService } from '../credits/service.ts';
 import type { FileRow } from '../files/repository.ts';
@@ -63,6 +65,8 @@ export interface Produced {
   amount?: string;
   /** Rows the output needs beside its files (a caption's content item), written in the charging transaction. */
   record?: (tx: DbOrTx, generationId: string) => Promise<unknown>;
+  /** What a queued job's notice says beyond the defaults (its title, the page of the result, a transcript's text). */
+  notice?: Partial<Pick<JobNotice, 'title' | 'path' | 'text'>>;
 }
 
 export interface Completed {
@@ -83,7 +87,12 @@ export interface LifecycleDeps {
   files: Pick<FilesService, 'store' | 'record' | 'discardStored'>;
   jobs: JobSender;
   log: { error(obj: object, msg: string): void };
+  /** Told once a queued job's outcome has committed (the Telegram bot tells a linked user). */
+  notify?: (notice: JobNotice) => void;
 }
+
+/** The web page where a tool's results are found, for a job's notice. */
+const RESULT_PATHS: Record<string, string> = { 'mockup-generator': '/gallery' };
 
 /** Where a recorded output is served. */
 export const fileUrl = (id: string) => `/api/files/serve/${id}`;
@@ -188,8 +197,28 @@ export function createLifecycle(deps: LifecycleDeps) {
     }
   }
 
+  /** A queued generation's outcome, told after it committed (a job has a job id; a tool answering at once has none). */
+  function notice(generation: GenerationRow, status: JobNotice['status'], extra: Produced['notice'] = {}): void {
+    if (!generation.jobId || !deps.notify) return;
+    deps.notify({
+      userId: generation.userId,
+      generationId: generation.id,
+      tool: generation.tool,
+      status,
+      title: TOOL_CATALOGUE.find((tool) => tool.id === generation.tool)?.title ?? generation.tool,
+      ...(RESULT_PATHS[generation.tool] ? { path: RESULT_PATHS[generation.tool] } : {}),
+      ...extra,
+    });
+  }
+
   async function complete(run: Run, produced: Produced = {}): Promise<Completed> {
     const processingTimeMs = Date.now() - run.startedAt;
+    const done = await settle(run, produced, processingTimeMs);
+    notice(done.generation, 'completed', produced.notice);
+    return done;
+  }
+
+  function settle(run: Run, produced: Produced, processingTimeMs: number): Promise<Completed> {
     // The charge, the record of what it paid for and the outputs' gallery rows commit together, or none does.
     return db.transaction(async (tx) => {
       const { charged } = await credits.captureIn(tx, run.holdId, { generationType: run.generation.serviceType, amount: produced.amount });
@@ -212,12 +241,12 @@ export function createLifecycle(deps: LifecycleDeps) {
    * Answers the error to throw. The row records the raw message, or, with `shown` (a job's status route shows the
    * row's message), what the user may read: the provider failure's headline, else `shown`.
    */
-  async function fail(run: Run, err: unknown, options: { shown?: string } = {}): Promise<AppError> {
+  async function fail(run: Run, err: unknown, options: { shown?: string; notice?: Produced['notice'] } = {}): Promise<AppError> {
     const failure = classifyFailure(err);
     // The refund and the 'failed' record commit together: a kill cannot leave the generation open with its hold gone.
-    await db.transaction(async (tx) => {
+    const failed = await db.transaction(async (tx) => {
       await credits.releaseIn(tx, run.holdId);
-      await repo.updateGeneration(tx, run.generation.id, {
+      return repo.updateGeneration(tx, run.generation.id, {
         status: 'failed',
         errorClass: failure.errorClass,
         errorMessage: failedMessage(err, failure, options.shown),
@@ -227,6 +256,7 @@ export function createLifecycle(deps: LifecycleDeps) {
     });
     await discard(run.outputs);
     if (!failure.expected) deps.log.error({ err, generation: run.generation.id }, 'generation failed');
+    if (failed) notice(failed, 'failed', { text: failed.errorMessage ?? failure.error.message, ...options.notice });
     return failure.error;
   }
 

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { JobNotice } from '../../lib/job-notices.ts';
 import type { AiProviders } from '../../providers/ai/types.ts';
 import type { ContentService } from '../content/service.ts';
 import type { CreditsService } from '../credits/service.ts';
@@ -30,6 +31,8 @@ export interface AiDeps {
   providers: AiProviders;
   settings: { maxImagePixels: number; maxImageBytes: number; isDevelopment: boolean; holdTtlMinutes: number };
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** Told when a queued job's outcome has committed (lib/job-notices.ts). */
+  notify?: (notice: JobNotice) => void;
 }
 
 /**
@@ -41,6 +44,8 @@ export function createAiService(deps: AiDeps) {
   const lifecycle = createLifecycle(deps);
   const images = { maxImageBytes: settings.maxImageBytes, maxImagePixels: settings.maxImagePixels };
   return {
+    /** The one generation lifecycle, for modules whose paid work is not an image tool (transcriptions). */
+    lifecycle,
     /** See mockupAttemptSeconds. */
     mockupAttemptSeconds: mockupAttemptSeconds(settings.holdTtlMinutes),
     failAbandoned: lifecycle.failAbandoned,

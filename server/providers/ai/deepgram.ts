@@ -59,6 +59,7 @@ export function createDeepgramTranscriber(settings: DeepgramSettings): SpeechTra
 
   return {
     name: PROVIDER,
+    key: 'deepgram',
     async transcribe({ audio, mime, language, signal }) {
       const { body } = await http.json<ListenResponse>({
         method: 'POST',

@@ -119,6 +119,7 @@ export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider {
 
   return {
     name: provider,
+    key: 'openai',
 
     async editImage(request: ImageEditRequest): Promise<ImageResult> {
       const [first] = request.images;

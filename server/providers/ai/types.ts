@@ -50,14 +50,43 @@ export interface TextRefiner {
   refine(request: { text: string; instruction: string; signal?: AbortSignal }): Promise<{ text: string; provider: string }>;
 }
 
+/** A timed piece of a transcript, in seconds from the start of the audio. */
+export interface SpeechSegment {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface SpeechRequest {
+  audio: Buffer;
+  mime: string;
+  /** BCP-47 code when known; absent: the provider detects it (the local engine is English only). */
+  language?: string;
+  /** The duration read from the file before the hold: engines that split or pace by time use it. */
+  durationSeconds?: number;
+  signal?: AbortSignal;
+}
+
+export interface SpeechResult {
+  text: string;
+  durationSeconds: number;
+  provider: string;
+  model?: string;
+  /** Detected or requested language. */
+  language?: string;
+  /** Sentence or utterance timings when the engine gives them (SRT/VTT downloads). */
+  segments?: SpeechSegment[];
+}
+
 /** Speech to text. */
 export interface SpeechTranscriber {
+  /** Shown to the user: 'Deepgram', 'OpenAI', 'Local engine'. */
   readonly name: string;
-  transcribe(request: { audio: Buffer; mime: string; language?: string; signal?: AbortSignal }): Promise<{
-    text: string;
-    durationSeconds: number;
-    provider: string;
-  }>;
+  /** Pricing variant key: 'local' for the draft engine; providers are priced by the refinement type. */
+  readonly key: 'deepgram' | 'openai' | 'local';
+  /** The local draft engine: English only, every result labelled a draft. */
+  readonly draft?: boolean;
+  transcribe(request: SpeechRequest): Promise<SpeechResult>;
 }
 
 export interface UpscaleRequest {

@@ -1,0 +1,7 @@
+import type { JobDefinition } from '../../jobs/queue.ts';
+import type { TranscriptionsModule } from './module.ts';
+
+/** The transcription worker's jobs. */
+export function transcriptionJobs(_transcriptions: TranscriptionsModule): JobDefinition[] {
+  return [];
+}

@@ -1,0 +1,30 @@
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AiRegistry } from '../../providers/ai/registry.ts';
+import type { AiService } from '../ai/service.ts';
+import type { ContentService } from '../content/service.ts';
+import type { CreditsService } from '../credits/service.ts';
+import type { FilesService } from '../files/service.ts';
+import type { PricingService } from '../pricing/service.ts';
+
+/** What services.ts hands the transcription module; the module gives each of its parts only what that part needs. */
+export interface TranscriptionsModuleDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  ai: Pick<AiService, 'lifecycle'>;
+  providers: AiRegistry;
+  files: FilesService;
+  pricing: PricingService;
+  credits: CreditsService;
+  content: ContentService;
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+}
+
+/** Audio transcription with refinements (spec 3 §2-9). */
+export function createTranscriptionsModule(_deps: TranscriptionsModuleDeps) {
+  return {};
+}
+
+export type TranscriptionsModule = ReturnType<typeof createTranscriptionsModule>;
