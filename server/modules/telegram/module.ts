@@ -21,7 +21,8 @@ export interface TelegramModuleDeps {
 }
 
 /** The Telegram bot and the dashboard's link to it (spec 1 §3, §4, §7, §8). */
-export function createTelegramModule(_deps: TelegramModuleDeps) {
+export function createTelegramModule(deps: TelegramModuleDeps) {
+  void deps;
   return {
     /** Long-polls getUpdates in the worker role when no webhook secret is set. */
     async startPolling(): Promise<void> {},

@@ -23,7 +23,8 @@ export interface TranscriptionsModuleDeps {
 }
 
 /** Audio transcription with refinements (spec 3 §2-9). */
-export function createTranscriptionsModule(_deps: TranscriptionsModuleDeps) {
+export function createTranscriptionsModule(deps: TranscriptionsModuleDeps) {
+  void deps;
   return {};
 }
 
