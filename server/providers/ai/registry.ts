@@ -6,12 +6,15 @@ import { createLocalUpscaler } from './local-upscaler/index.ts';
 import { getLocalVision } from './local-vision/index.ts';
 import { createOpenAiProvider, type OpenAiProvider } from './openai.ts';
 import { createReplicateUpscaler } from './replicate.ts';
+import { createLocalComposer, type LocalComposer } from './speech/local-composer.ts';
 import type { AiProviders, ImageUpscaler, SpeechTranscriber, TextRefiner } from './types.ts';
 
 export interface AiRegistry extends AiProviders {
   refiner: TextRefiner | null;
-  /** Speech has no offline engine here: null until Deepgram or OpenAI is configured. */
+  /** Speech to text per TRANSCRIPTION_PROVIDER: Deepgram, OpenAI-compatible, the local draft engine, or null (off). */
   transcriber: SpeechTranscriber | null;
+  /** Refines transcripts without a text provider (a local draft's refinements). */
+  localComposer: LocalComposer;
   /** Names of the configured providers, for the admin area and the start-up log. */
   configured: string[];
 }
@@ -65,6 +68,7 @@ export function createAiRegistry(config: Config): AiRegistry {
     localVision: getLocalVision(),
     refiner: gemini ?? openai,
     transcriber,
+    localComposer: createLocalComposer(),
     configured: [gemini && 'gemini', openai && 'openai', config.REPLICATE_API_TOKEN && 'replicate', config.DEEPGRAM_API_KEY && 'deepgram'].filter(Boolean) as string[],
   };
 }
