@@ -63,8 +63,17 @@ const unreadableImage = () => badRequest('The image could not be read. It may be
  * or anything else is refused (415). The type returned is the one the parser found. Null: not a type we take.
  */
 export async function detectMedia(buf: Buffer): Promise<MediaType | null> {
+  return (await probeMedia(buf))?.type ?? null;
+}
+
+/**
+ * detectMedia with the duration the container states (audio and video; 0 for images): what a transcription is
+ * priced by before anything is held. Unreadable audio or video throws 415.
+ */
+export async function probeMedia(buf: Buffer): Promise<{ type: MediaType; durationSeconds: number } | null> {
   const sniffed = sniff(buf);
-  if (!sniffed || sniffed.category === 'image') return sniffed;
+  if (!sniffed) return null;
+  if (sniffed.category === 'image') return { type: sniffed, durationSeconds: 0 };
   let format: IFormat;
   try {
     ({ format } = await parseBuffer(buf, { size: buf.length }, { skipCovers: true, skipPostHeaders: true }));
@@ -74,7 +83,7 @@ export async function detectMedia(buf: Buffer): Promise<MediaType | null> {
   const type = parsedType(format);
   const duration = format.duration ?? 0;
   if (!type || !Number.isFinite(duration) || duration <= 0 || !(format.hasAudio || format.hasVideo)) throw unreadableMedia();
-  return type;
+  return { type, durationSeconds: duration };
 }
 
 export interface ProcessedImage {

@@ -6,6 +6,7 @@ import { createLocalUpscaler } from './local-upscaler/index.ts';
 import { getLocalVision } from './local-vision/index.ts';
 import { createOpenAiProvider, type OpenAiProvider } from './openai.ts';
 import { createReplicateUpscaler } from './replicate.ts';
+import { createLocalTranscriber, localSpeechAvailable } from './speech/local-sphinx.ts';
 import { createLocalComposer, type LocalComposer } from './speech/local-composer.ts';
 import type { AiProviders, ImageUpscaler, SpeechTranscriber, TextRefiner } from './types.ts';
 
@@ -17,6 +18,27 @@ export interface AiRegistry extends AiProviders {
   localComposer: LocalComposer;
   /** Names of the configured providers, for the admin area and the start-up log. */
   configured: string[];
+}
+
+/** TRANSCRIPTION_PROVIDER: auto is Deepgram, then OpenAI-compatible, then the local draft engine where installed. */
+function chooseTranscriber(config: Config, openai: OpenAiProvider | null): SpeechTranscriber | null {
+  const deepgram = config.DEEPGRAM_API_KEY
+    ? createDeepgramTranscriber({ apiKey: config.DEEPGRAM_API_KEY, baseUrl: config.DEEPGRAM_BASE_URL, timeoutMs: config.AI_TIMEOUT_MS })
+    : null;
+  const localSettings = { bin: config.POCKETSPHINX_BIN, modelDir: config.POCKETSPHINX_MODEL_DIR, ffmpeg: config.FFMPEG_BIN };
+  const local = () => (localSpeechAvailable(localSettings) ? createLocalTranscriber(localSettings) : null);
+  switch (config.TRANSCRIPTION_PROVIDER) {
+    case 'none':
+      return null;
+    case 'deepgram':
+      return deepgram;
+    case 'openai':
+      return openai;
+    case 'local':
+      return local();
+    default:
+      return deepgram ?? openai ?? local();
+  }
 }
 
 /** Picks a provider per capability from the settings: a configured one, else the local engine. */
@@ -56,9 +78,7 @@ export function createAiRegistry(config: Config): AiRegistry {
       ...(config.REPLICATE_UPSCALE_VERSION ? { version: config.REPLICATE_UPSCALE_VERSION } : {}),
     });
   }
-  const transcriber = config.DEEPGRAM_API_KEY
-    ? createDeepgramTranscriber({ apiKey: config.DEEPGRAM_API_KEY, baseUrl: config.DEEPGRAM_BASE_URL, timeoutMs: config.AI_TIMEOUT_MS })
-    : openai;
+  const transcriber = chooseTranscriber(config, openai);
   return {
     imageEditor,
     mockupEditor,
@@ -69,6 +89,6 @@ export function createAiRegistry(config: Config): AiRegistry {
     refiner: gemini ?? openai,
     transcriber,
     localComposer: createLocalComposer(),
-    configured: [gemini && 'gemini', openai && 'openai', config.REPLICATE_API_TOKEN && 'replicate', config.DEEPGRAM_API_KEY && 'deepgram'].filter(Boolean) as string[],
+    configured: [gemini && 'gemini', openai && 'openai', config.REPLICATE_API_TOKEN && 'replicate', config.DEEPGRAM_API_KEY && 'deepgram', transcriber?.key === 'local' && 'local speech'].filter(Boolean) as string[],
   };
 }

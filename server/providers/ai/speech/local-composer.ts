@@ -10,10 +10,81 @@ export interface LocalComposer {
   compose(text: string, type: RefinementType): string;
 }
 
+const FILLERS = /\b(?:um+|uh+|erm+|er|ah+|hmm+|you know|i mean|sort of|kind of)\b[,]?\s*/gi;
+const STOP = new Set(
+  'a an the and or but so of to in on at for with by from is are was were be been it its this that these those i you he she we they me him her us them my your our their as if then than there here what which who whom do does did not no yes just very really also about into over can could will would should may might must have has had'.split(
+    ' ',
+  ),
+);
+const ACTION = /\b(need to|needs to|have to|has to|will|should|must|let's|let us|please|todo|to do|follow up|deadline|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|next week|the end of))\b/i;
+const CONCLUSION = /\b(so|therefore|thus|in conclusion|to conclude|overall|in short|we decided|decided|agreed|we agree|the result|as a result|that means|bottom line)\b/i;
+
+/** Removes filler words and stammered repeats, fixes spacing, capitalises sentences and ends them with a stop. */
+export function cleanUp(text: string): string {
+  const words = text.replace(FILLERS, '').replace(/\s+/g, ' ').trim().split(' ');
+  const kept = words.filter((w, i) => i === 0 || w.toLowerCase() !== words[i - 1]!.toLowerCase());
+  return sentences(kept.join(' '))
+    .map((s) => {
+      const t = s.charAt(0).toUpperCase() + s.slice(1);
+      return /[.!?]$/.test(t) ? t : `${t}.`;
+    })
+    .join(' ')
+    .replace(/\bi\b/g, 'I');
+}
+
+/** Sentences by punctuation; an unpunctuated draft is cut every ~20 words so the rules below have units to pick. */
+export function sentences(text: string): string[] {
+  const byPunctuation = text.split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter(Boolean);
+  return byPunctuation.flatMap((s) => {
+    const words = s.split(/\s+/);
+    if (words.length <= 30) return [s];
+    const parts: string[] = [];
+    for (let i = 0; i < words.length; i += 20) parts.push(words.slice(i, i + 20).join(' '));
+    return parts;
+  });
+}
+
+/** Extractive summary: the sentences whose content words recur most, about a quarter of them, in spoken order. */
+export function summarise(text: string): string {
+  const list = sentences(cleanUp(text));
+  if (list.length <= 3) return list.join(' ');
+  const freq = new Map<string, number>();
+  const words = (s: string) => s.toLowerCase().match(/[a-z']+/g)?.filter((w) => !STOP.has(w) && w.length > 2) ?? [];
+  for (const s of list) for (const w of words(s)) freq.set(w, (freq.get(w) ?? 0) + 1);
+  const scored = list.map((s, i) => {
+    const ws = words(s);
+    return { i, score: ws.reduce((sum, w) => sum + (freq.get(w) ?? 0), 0) / Math.max(1, Math.sqrt(ws.length)) };
+  });
+  const keep = Math.max(2, Math.round(list.length * 0.25));
+  const chosen = new Set(scored.sort((a, b) => b.score - a.score).slice(0, keep).map((s) => s.i));
+  return list.filter((_, i) => chosen.has(i)).join(' ');
+}
+
+function picked(text: string, cue: RegExp, none: string): string {
+  const found = sentences(cleanUp(text)).filter((s) => cue.test(s));
+  return found.length > 0 ? found.map((s) => `- ${s}`).join('\n') : none;
+}
+
 export function createLocalComposer(): LocalComposer {
   return {
     name: 'Local text composer',
-    supports: (type) => type === 'raw',
-    compose: (text) => text,
+    // A devil's advocate needs reasoning about the argument: no rule does that honestly.
+    supports: (type) => type !== 'devils_advocate',
+    compose(text, type) {
+      switch (type) {
+        case 'raw':
+          return text;
+        case 'refined':
+          return cleanUp(text);
+        case 'summary':
+          return summarise(text);
+        case 'action_points':
+          return picked(text, ACTION, 'No action points were found in this recording (no sentence says who will do what).');
+        case 'conclusions':
+          return picked(text, CONCLUSION, 'No explicit conclusions were found in this recording.');
+        default:
+          throw new Error(`The local composer cannot make ${type}`);
+      }
+    },
   };
 }
