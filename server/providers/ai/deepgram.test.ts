@@ -62,9 +62,14 @@ describe('Deepgram transcription', () => {
   });
 
   it('reads the first alternative transcript and metadata.duration', async () => {
-    fake.setTranscript('Today we cut a reel in five minutes.', 93.4);
+    fake.setTranscript('Today we cut a reel. In five minutes.', 8);
     const result = await deepgram.transcribe({ audio, mime: 'audio/wav' });
-    expect(result).toEqual({ text: 'Today we cut a reel in five minutes.', durationSeconds: 93.4, provider: 'Deepgram' });
+    expect(result).toMatchObject({ text: 'Today we cut a reel. In five minutes.', durationSeconds: 8, provider: 'Deepgram', language: 'en' });
+    // Segments from the word timings, cut after each sentence.
+    expect(result.segments).toEqual([
+      { start: 0, end: 5, text: 'Today we cut a reel.' },
+      { start: 5, end: 8, text: 'In five minutes.' },
+    ]);
   });
 
   it('uses the model of the settings', async () => {

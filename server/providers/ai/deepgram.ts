@@ -1,6 +1,6 @@
 import type { AiErrorClass } from '../../../contract/ai.ts';
 import { createHttpClient, malformed, type ErrorBodyParser } from './http.ts';
-import type { SpeechTranscriber } from './types.ts';
+import type { SpeechSegment, SpeechTranscriber } from './types.ts';
 
 /**
  * Deepgram pre-recorded speech-to-text: `POST /v1/listen?model=nova-2&smart_format=true&punctuate=true`
@@ -29,9 +29,37 @@ export const DEEPGRAM_DEFAULTS = {
 
 const PROVIDER = 'Deepgram';
 
+interface DeepgramWord {
+  word?: string;
+  punctuated_word?: string;
+  start?: number;
+  end?: number;
+}
+
 interface ListenResponse {
   metadata?: { duration?: number; request_id?: string };
-  results?: { channels?: Array<{ alternatives?: Array<{ transcript?: string }> }> };
+  results?: { channels?: Array<{ detected_language?: string; alternatives?: Array<{ transcript?: string; words?: DeepgramWord[] }> }> };
+}
+
+/** Subtitle-sized segments from Deepgram's word timings: cut after a sentence's end or every ~10 seconds. */
+export function segmentsFromWords(words: readonly DeepgramWord[]): SpeechSegment[] {
+  const segments: SpeechSegment[] = [];
+  let open = false;
+  for (const w of words) {
+    const text = w.punctuated_word ?? w.word;
+    if (!text || !Number.isFinite(w.start) || !Number.isFinite(w.end)) continue;
+    const last = segments[segments.length - 1];
+    if (open && last) {
+      last.end = w.end!;
+      last.text = `${last.text} ${text}`;
+    } else {
+      segments.push({ start: w.start!, end: w.end!, text });
+    }
+    const current = segments[segments.length - 1]!;
+    // A sentence's end or ten seconds close the segment.
+    open = !(/[.!?]$/.test(text) || current.end - current.start >= 10);
+  }
+  return segments;
 }
 
 export const parseDeepgramError: ErrorBodyParser = (body) => {
@@ -74,11 +102,15 @@ export function createDeepgramTranscriber(settings: DeepgramSettings): SpeechTra
         contentType: mime,
         signal,
       });
-      const transcript = body?.results?.channels?.[0]?.alternatives?.[0]?.transcript;
+      const channel = body?.results?.channels?.[0];
+      const alternative = channel?.alternatives?.[0];
+      const transcript = alternative?.transcript;
       if (typeof transcript !== 'string') throw malformed(PROVIDER, 'an answer without results.channels[0].alternatives[0].transcript');
       const duration = Number(body.metadata?.duration);
       if (!Number.isFinite(duration) || duration < 0) throw malformed(PROVIDER, 'an answer without metadata.duration');
-      return { text: transcript.trim(), durationSeconds: duration, provider: PROVIDER };
+      const segments = segmentsFromWords(Array.isArray(alternative?.words) ? alternative.words : []);
+      const detected = channel?.detected_language ?? language;
+      return { text: transcript.trim(), durationSeconds: duration, provider: PROVIDER, model, segments, ...(detected ? { language: detected } : {}) };
     },
   };
 }

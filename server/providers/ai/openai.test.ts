@@ -5,7 +5,8 @@ import { field, refusedUrl, solidPng } from '../../test-support/fake-ai/http.ts'
 import { OPENAI_OUTPUT_COLOR, startFakeOpenAi, type FakeOpenAi } from '../../test-support/fake-ai/openai.ts';
 import { jsonOf, openAiChatBody } from '../../test-support/fake-ai/request-bodies.ts';
 import { makeJpeg, makePng } from '../../test-support/media.ts';
-import { createOpenAiProvider, OPENAI_DEFAULTS, sizeForAspect, type OpenAiProvider } from './openai.ts';
+import { createOpenAiProvider, OPENAI_AUDIO_LIMIT_BYTES, OPENAI_DEFAULTS, sizeForAspect, type OpenAiProvider } from './openai.ts';
+import { wavOf } from './speech/audio.ts';
 import { settlesBefore } from '../../test-support/timing.ts';
 
 let fake: FakeOpenAi;
@@ -155,7 +156,8 @@ describe('OpenAI transcription', () => {
     fake.setTranscript('Hello there, creators.', 61.25);
     const result = await openai.transcribe({ audio, mime: 'audio/mpeg', language: 'en-US' });
 
-    expect(result).toEqual({ text: 'Hello there, creators.', durationSeconds: 61.25, provider: 'OpenAI' });
+    expect(result).toMatchObject({ text: 'Hello there, creators.', durationSeconds: 61.25, provider: 'OpenAI', language: 'en' });
+    expect(result.segments).toEqual([{ start: 0, end: 61.25, text: 'Hello there, creators.' }]);
     const request = last();
     expect(request.path).toBe('/v1/audio/transcriptions');
     expect(request.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
@@ -248,5 +250,48 @@ describe('OpenAI failures', () => {
     expect((await expectProviderError(openai.refine({ text: 'a', instruction: 'b' }), 'server', 'OpenAI')).message).toContain('without choices');
     fake.failNext('empty');
     expect((await expectProviderError(openai.transcribe({ audio, mime: 'audio/wav' }), 'server', 'OpenAI')).message).toContain('without text');
+  });
+});
+
+describe('OpenAI transcription of audio over the 25 MB limit', () => {
+  /** 16 kHz mono WAV: a tone with a short pause every 30 s, `seconds` long. */
+  function longWav(seconds: number): Buffer {
+    const samples = new Int16Array(seconds * 16_000).map((_, i) => (i % (30 * 16_000) < 16_000 ? 0 : Math.round(6000 * Math.sin(i / 8))));
+    return wavOf(samples);
+  }
+
+  it('is refused by the provider in one piece (the fake enforces the real limit)', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(longWav(14 * 60))], { type: 'audio/wav' }), 'audio.wav');
+    form.append('model', 'whisper-1');
+    const res = await fetch(`${fake.url}/audio/transcriptions`, { method: 'POST', headers: { authorization: `Bearer ${fake.apiKey}` }, body: form });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: { type: string } }).error.type).toBe('invalid_request_error');
+  });
+
+  it('is split at pauses into pieces under the limit with ffmpeg, the texts joined and the timings offset', async () => {
+    const splitting = createOpenAiProvider({ apiKey: fake.apiKey, baseUrl: fake.url, timeoutMs: 60_000, ffmpeg: 'ffmpeg' });
+    fake.setTranscript('Piece of the talk.', 600);
+    const before = fake.requests.length;
+    const audio = longWav(14 * 60);
+    expect(audio.length).toBeGreaterThan(OPENAI_AUDIO_LIMIT_BYTES);
+    const result = await splitting.transcribe({ audio, mime: 'audio/wav' });
+    const sent = fake.requests.slice(before);
+    expect(sent).toHaveLength(2);
+    for (const request of sent) expect(request.files.file![0]!.data.length).toBeLessThan(OPENAI_AUDIO_LIMIT_BYTES);
+    expect(result.text).toBe('Piece of the talk. Piece of the talk.');
+    expect(result.durationSeconds).toBeCloseTo(14 * 60, 0);
+    // The second piece's segment starts where the first piece ended: at a pause (a multiple of 30 s, within its first second).
+    const second = result.segments![1]!;
+    expect(second.start % 30).toBeLessThan(1);
+    expect(second.start).toBeGreaterThan(9 * 60);
+  }, 60_000);
+
+  it('without ffmpeg says the file is too large instead of sending it', async () => {
+    const before = fake.requests.length;
+    const plain = createOpenAiProvider({ apiKey: fake.apiKey, baseUrl: fake.url, timeoutMs: 5000 });
+    const big = Buffer.alloc(OPENAI_AUDIO_LIMIT_BYTES + 1);
+    await expect(plain.transcribe({ audio: big, mime: 'audio/wav' })).rejects.toMatchObject({ errorClass: 'file_too_large' });
+    expect(fake.requests.length).toBe(before);
   });
 });

@@ -1,12 +1,15 @@
 import sharp from 'sharp';
 import type { AiErrorClass } from '../../../contract/ai.ts';
 import { createHttpClient, detectImageMime, malformed, type ErrorBodyParser } from './http.ts';
+import { decodeToPcm, PCM_RATE, silenceCuts, wavOf } from './speech/audio.ts';
 import {
   ProviderError,
   type ImageData,
   type ImageEditor,
   type ImageEditRequest,
   type ImageResult,
+  type SpeechResult,
+  type SpeechSegment,
   type SpeechTranscriber,
   type TextRefiner,
   type VisionDescriber,
@@ -42,6 +45,8 @@ export interface OpenAiSettings {
   timeoutMs?: number;
   /** Display name, e.g. for another OpenAI-compatible service. Default 'OpenAI'. */
   displayName?: string;
+  /** ffmpeg, to split audio over the 25 MB limit at pauses; without it such audio is refused. */
+  ffmpeg?: string;
 }
 
 export const OPENAI_DEFAULTS = {
@@ -65,9 +70,19 @@ interface ImagesResponse {
 
 interface TranscriptionResponse {
   text?: string;
+  language?: string;
   duration?: number | string;
   usage?: { type?: string; seconds?: number };
+  segments?: Array<{ start?: number; end?: number; text?: string }>;
 }
+
+/** OpenAI refuses audio files over 25 MB (413): longer audio is sent in pieces cut at pauses. */
+export const OPENAI_AUDIO_LIMIT_BYTES = 25 * 1024 * 1024;
+/** A piece's size: 16 kHz mono 16-bit WAV, under the limit with room for the multipart envelope. */
+const CHUNK_BYTES = 24 * 1024 * 1024;
+
+/** Whisper names languages ('english'); the rest of the app speaks ISO codes where it can. */
+const LANGUAGE_CODES: Record<string, string> = { english: 'en', spanish: 'es', french: 'fr', german: 'de', japanese: 'ja', chinese: 'zh', hindi: 'hi', arabic: 'ar' };
 
 const POLICY_CODES = new Set(['content_policy_violation', 'moderation_blocked', 'content_filter']);
 const RATE_CODES = new Set(['rate_limit_exceeded', 'insufficient_quota']);
@@ -178,18 +193,48 @@ export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider {
     },
 
     async transcribe({ audio, mime, language, signal }) {
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(audio)], { type: mime }), `audio.${audioExtension(mime)}`);
-      form.append('model', transcriptionModel);
-      form.append('response_format', 'verbose_json');
-      if (language) form.append('language', language.split(/[-_]/)[0]!.toLowerCase());
-      const { body } = await http.json<TranscriptionResponse>({ method: 'POST', path: '/audio/transcriptions', form, signal });
-      if (!body || typeof body.text !== 'string') throw malformed(provider, 'a transcription without text');
-      const duration = Number(body.duration ?? body.usage?.seconds);
-      if (!Number.isFinite(duration) || duration < 0) throw malformed(provider, 'a transcription without a duration');
-      return { text: body.text.trim(), durationSeconds: duration, provider };
+      if (audio.length <= OPENAI_AUDIO_LIMIT_BYTES) return transcribeOne(audio, mime, language, signal);
+      if (!settings.ffmpeg) {
+        throw new ProviderError(provider, 'The recording is over the 25 MB a transcription request may carry, and ffmpeg is not installed to split it.', 413, 'file_too_large');
+      }
+      // Decoded once to 16 kHz mono, cut at the quietest moment near each 24 MB boundary, each piece sent as a WAV.
+      const pcm = await decodeToPcm(settings.ffmpeg, audio, { signal, timeoutMs: settings.timeoutMs ?? OPENAI_DEFAULTS.timeoutMs, provider });
+      const cuts = [0, ...silenceCuts(pcm, Math.floor((CHUNK_BYTES - 44) / 2)), pcm.length];
+      const parts: SpeechResult[] = [];
+      for (let i = 0; i + 1 < cuts.length; i++) parts.push(await transcribeOne(wavOf(pcm.subarray(cuts[i], cuts[i + 1])), 'audio/wav', language, signal));
+      let offset = 0;
+      const segments: SpeechSegment[] = [];
+      for (const [i, part] of parts.entries()) {
+        for (const seg of part.segments ?? []) segments.push({ start: seg.start + offset, end: seg.end + offset, text: seg.text });
+        offset += (cuts[i + 1]! - cuts[i]!) / PCM_RATE;
+      }
+      return {
+        text: parts.map((p) => p.text).filter(Boolean).join(' '),
+        durationSeconds: pcm.length / PCM_RATE,
+        provider,
+        model: transcriptionModel,
+        language: parts[0]?.language,
+        segments,
+      };
     },
   };
+
+  async function transcribeOne(audio: Buffer, mime: string, language: string | undefined, signal: AbortSignal | undefined): Promise<SpeechResult> {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(audio)], { type: mime }), `audio.${audioExtension(mime)}`);
+    form.append('model', transcriptionModel);
+    form.append('response_format', 'verbose_json');
+    if (language) form.append('language', language.split(/[-_]/)[0]!.toLowerCase());
+    const { body } = await http.json<TranscriptionResponse>({ method: 'POST', path: '/audio/transcriptions', form, signal });
+    if (!body || typeof body.text !== 'string') throw malformed(provider, 'a transcription without text');
+    const duration = Number(body.duration ?? body.usage?.seconds);
+    if (!Number.isFinite(duration) || duration < 0) throw malformed(provider, 'a transcription without a duration');
+    const segments = (Array.isArray(body.segments) ? body.segments : [])
+      .filter((seg) => Number.isFinite(seg.start) && Number.isFinite(seg.end) && typeof seg.text === 'string')
+      .map((seg) => ({ start: seg.start!, end: seg.end!, text: seg.text!.trim() }));
+    const lang = typeof body.language === 'string' ? (LANGUAGE_CODES[body.language.toLowerCase()] ?? body.language) : undefined;
+    return { text: body.text.trim(), durationSeconds: duration, provider, model: transcriptionModel, segments, ...(lang ? { language: lang } : {}) };
+  }
 }
 
 function toBlob(image: ImageData): Blob {

@@ -6,6 +6,7 @@ import { createLocalUpscaler } from './local-upscaler/index.ts';
 import { getLocalVision } from './local-vision/index.ts';
 import { createOpenAiProvider, type OpenAiProvider } from './openai.ts';
 import { createReplicateUpscaler } from './replicate.ts';
+import { programExists } from './speech/audio.ts';
 import { createLocalTranscriber, localSpeechAvailable } from './speech/local-sphinx.ts';
 import { createLocalComposer, type LocalComposer } from './speech/local-composer.ts';
 import type { AiProviders, ImageUpscaler, SpeechTranscriber, TextRefiner } from './types.ts';
@@ -59,6 +60,7 @@ export function createAiRegistry(config: Config): AiRegistry {
         imageModel: config.OPENAI_IMAGE_MODEL,
         chatModel: config.OPENAI_CHAT_MODEL,
         transcriptionModel: config.OPENAI_TRANSCRIBE_MODEL,
+        ffmpeg: programExists(config.FFMPEG_BIN) ? config.FFMPEG_BIN : undefined,
         timeoutMs: config.AI_TIMEOUT_MS,
       })
     : null;

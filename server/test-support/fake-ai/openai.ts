@@ -151,6 +151,10 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}) {
     const file = request.files.file?.[0];
     if (!file) return { status: 400, body: openAiError("Missing required parameter: 'file'.", 'invalid_request_error', 'missing_required_parameter', 'file') };
     if (!field(request, 'model')) return { status: 400, body: openAiError("Missing required parameter: 'model'.", 'invalid_request_error', 'missing_required_parameter', 'model') };
+    // The real API refuses audio over 25 MB before reading it.
+    if (file.data.length > 25 * 1024 * 1024) {
+      return { status: 413, body: openAiError('Maximum content size limit (26214400) exceeded (26214401 bytes read)', 'invalid_request_error', null, null) };
+    }
     const usage = { type: 'duration', seconds: Math.ceil(state.duration) };
     if (field(request, 'response_format') !== 'verbose_json') return { status: 200, body: { text: state.transcript, usage } };
     return {
