@@ -80,6 +80,10 @@ export const TRANSCRIPTION_MESSAGES = {
   /** A refinement of a local draft when no text provider is set and the local composer cannot make that type. */
   draftRefinementUnavailable: 'This refinement needs an AI text provider, which is not set up. Choose Raw transcription for a local draft.',
   localEnglishOnly: 'The local draft engine understands English only.',
+  refinementUnavailable: "This processing type needs an AI text provider, which is not set up here. Choose another type.",
+  tooLong: (minutes: number) => `This recording is too long for the local draft engine: the limit is ${minutes} minutes.`,
+  deleteWhileRunning: 'This transcription is still being processed. Delete it once it has finished.',
+  noTimings: 'Subtitles need word timings, which this transcription does not have. Download it as text instead.',
 } as const;
 
 /** The spec's client estimate (spec 3 §9): file size in MB rounded up (minimum 1) times the per-minute rate. */
@@ -146,6 +150,15 @@ export const transcriptionStatusResponse = z.object({
   status: z.enum(TRANSCRIPTION_STATUSES),
   error_message: z.string().nullable(),
 });
+export const transcriptionParams = z.object({ uuid: z.uuid() });
+export const transcriptionStatusQuery = z.object({ uuid: z.uuid() });
+export const transcriptionListQuery = z.object({
+  q: z.string().max(200).optional(),
+  source: z.enum(['all', ...TRANSCRIPTION_SOURCES]).default('all'),
+});
+export const transcriptDownloadQuery = z.object({ format: z.enum(['txt', 'srt', 'vtt']).default('txt') });
+export const transcriptionDeleteResponse = z.object({ deleted: z.literal(true) });
+
 export const transcriptionTitleRequest = z.strictObject({ title: z.string().max(200) });
 export const transcriptionContentRequest = z.strictObject({ content: z.string().max(1_000_000) });
 

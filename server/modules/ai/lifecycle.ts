@@ -42,6 +42,8 @@ export interface PaidWork {
   params?: Record<string, unknown>;
   /** Made by a job: recorded 'pending' until a worker claims it (`claim`), instead of 'processing'. */
   queued?: boolean;
+  /** The hold lives at least this long (work known to outlast HOLD_TTL_MINUTES, such as a long transcription). */
+  holdTtlMinutes?: number;
 }
 
 /** A generation under way: its row, its hold, and the outputs stored so far (in no gallery until `complete`). */
@@ -166,7 +168,7 @@ export function createLifecycle(deps: LifecycleDeps) {
     const startedAt = Date.now();
     // The receipt says which engine ran: a local preview is named as one on the ledger line.
     const description = variant === LOCAL_VARIANT ? `${work.description} (local engine preview)` : work.description;
-    const hold = await credits.hold({ userId: work.userId, amount, serviceType: work.serviceType, variant, description });
+    const hold = await credits.hold({ userId: work.userId, amount, serviceType: work.serviceType, variant, description, ttlMinutes: work.holdTtlMinutes });
     const uploads: StoredFile[] = [];
     try {
       for (const upload of work.uploads ?? []) uploads.push(await files.store(upload));
@@ -241,15 +243,22 @@ export function createLifecycle(deps: LifecycleDeps) {
    * Answers the error to throw. The row records the raw message, or, with `shown` (a job's status route shows the
    * row's message), what the user may read: the provider failure's headline, else `shown`.
    */
-  async function fail(run: Run, err: unknown, options: { shown?: string; notice?: Produced['notice'] } = {}): Promise<AppError> {
+  async function fail(
+    run: Run,
+    err: unknown,
+    options: { shown?: string; notice?: Produced['notice']; record?: (tx: DbOrTx, message: string) => Promise<unknown> } = {},
+  ): Promise<AppError> {
     const failure = classifyFailure(err);
     // The refund and the 'failed' record commit together: a kill cannot leave the generation open with its hold gone.
     const failed = await db.transaction(async (tx) => {
       await credits.releaseIn(tx, run.holdId);
+      const errorMessage = failedMessage(err, failure, options.shown);
+      // What the failure leaves beside the generation (a transcription row marked failed) commits with the refund.
+      await options.record?.(tx, errorMessage);
       return repo.updateGeneration(tx, run.generation.id, {
         status: 'failed',
         errorClass: failure.errorClass,
-        errorMessage: failedMessage(err, failure, options.shown),
+        errorMessage,
         processingTimeMs: Date.now() - run.startedAt,
         completedAt: clock.now(),
       });

@@ -24,6 +24,8 @@ export interface HoldRequest {
   serviceType: string;
   variant?: string;
   description: string;
+  /** Longer than HOLD_TTL_MINUTES for work known to take long (a long recording's transcription). */
+  ttlMinutes?: number;
 }
 
 /** The 402 every tool answers when a hold would take the available balance below zero. */
@@ -172,8 +174,9 @@ export function createCreditsService(deps: CreditsDeps) {
           const account = await repo.getAccount(tx, request.userId);
           throw insufficientCredits(amount, sub(account?.balance ?? '0', account?.held ?? '0'));
         }
-        // One setting for every hold (HOLD_TTL_MINUTES): the sweep treats work older than this as dead.
-        const ttl = settings.holdTtlMinutes;
+        // HOLD_TTL_MINUTES for every hold, unless the work is known to take longer: the sweep treats work older than
+        // this as dead.
+        const ttl = Math.max(settings.holdTtlMinutes, request.ttlMinutes ?? 0);
         return repo.insertHold(tx, {
           userId: request.userId,
           amount,

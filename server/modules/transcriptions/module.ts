@@ -7,6 +7,7 @@ import type { ContentService } from '../content/service.ts';
 import type { CreditsService } from '../credits/service.ts';
 import type { FilesService } from '../files/service.ts';
 import type { PricingService } from '../pricing/service.ts';
+import { createTranscriptionsService } from './service.ts';
 
 /** What services.ts hands the transcription module; the module gives each of its parts only what that part needs. */
 export interface TranscriptionsModuleDeps {
@@ -24,8 +25,17 @@ export interface TranscriptionsModuleDeps {
 
 /** Audio transcription with refinements (spec 3 §2-9). */
 export function createTranscriptionsModule(deps: TranscriptionsModuleDeps) {
-  void deps;
-  return {};
+  return createTranscriptionsService({
+    db: deps.db,
+    clock: deps.clock,
+    lifecycle: deps.ai.lifecycle,
+    providers: deps.providers,
+    files: deps.files,
+    pricing: deps.pricing,
+    content: deps.content,
+    settings: { holdTtlMinutes: deps.config.HOLD_TTL_MINUTES },
+    log: deps.log,
+  });
 }
 
 export type TranscriptionsModule = ReturnType<typeof createTranscriptionsModule>;

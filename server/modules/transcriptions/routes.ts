@@ -1,4 +1,24 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  refinementType,
+  transcriptDownloadQuery,
+  transcriptionContentRequest,
+  transcriptionDeleteResponse,
+  transcriptionListQuery,
+  transcriptionListResponse,
+  TRANSCRIPTION_MESSAGES,
+  transcriptionParams,
+  transcriptionSchema,
+  transcriptionStarted,
+  transcriptionStatusQuery,
+  transcriptionStatusResponse,
+  transcriptionTitleRequest,
+} from '../../../contract/transcriptions.ts';
+import { ok, okSchema } from '../../http/envelope.ts';
+import { currentUser } from '../../http/session.ts';
+import { badRequest, tooManyRequests } from '../../lib/errors.ts';
 import type { TranscriptionsModule } from './module.ts';
 
 export interface TranscriptionsRoutesDeps {
@@ -6,5 +26,123 @@ export interface TranscriptionsRoutesDeps {
   limits: { maxUploadBytes: number; perUserPerMinute: number };
 }
 
+const tags = ['transcriptions'];
+
+/** The multipart parser's own errors carry no status: the client's malformed upload (its 413 passes through). */
+function malformedUpload(err: unknown): never {
+  if (err instanceof Error && (err as { statusCode?: number }).statusCode === undefined) throw badRequest('The upload is not valid multipart/form-data.');
+  throw err;
+}
+
+/** The spec's fields, in any order: `audio_file` (one file) and `refinement_type` (default raw). */
+async function readStart(request: FastifyRequest): Promise<{ audio: Buffer; filename: string; type: string }> {
+  if (!request.isMultipart()) throw badRequest('Send the audio as multipart/form-data with the field audio_file.');
+  let audio: Buffer | null = null;
+  let filename = 'audio';
+  let type = 'raw';
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'audio_file') {
+          await part.toBuffer();
+          continue;
+        }
+        audio = await part.toBuffer();
+        filename = part.filename || filename;
+      } else if (part.fieldname === 'refinement_type' && typeof part.value === 'string') {
+        type = part.value;
+      }
+    }
+  } catch (err) {
+    malformedUpload(err);
+  }
+  if (!audio || audio.length === 0) throw badRequest(TRANSCRIPTION_MESSAGES.missingFile);
+  return { audio, filename, type };
+}
+
 /** /api/transcriptions (spec 3 §7). */
-export const transcriptionsRoutes: FastifyPluginAsyncZod<TranscriptionsRoutesDeps> = async () => {};
+export const transcriptionsRoutes: FastifyPluginAsyncZod<TranscriptionsRoutesDeps> = async (app, deps) => {
+  const { transcriptions } = deps;
+  await app.register(multipart, {
+    limits: { fileSize: deps.limits.maxUploadBytes, files: 1, parts: 20, fields: 10, fieldSize: 1024, headerPairs: 100 },
+  });
+  const rateLimit = {
+    max: deps.limits.perUserPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request: { auth: { user: { id: string } } | null; ip: string }) => request.auth?.user.id ?? request.ip,
+    errorResponseBuilder: tooManyRequests('transcriptions'),
+  };
+
+  app.post(
+    '/',
+    {
+      config: { auth: 'user', paid: true, rateLimit },
+      schema: {
+        tags,
+        summary: 'Start a transcription: multipart audio_file and refinement_type; the price of its real duration is held',
+        consumes: ['multipart/form-data'],
+        response: { 200: okSchema(transcriptionStarted) },
+      },
+    },
+    async (request) => {
+      const { audio, filename, type } = await readStart(request);
+      const parsed = refinementType.safeParse(type);
+      if (!parsed.success) throw badRequest(`refinement_type must be one of ${refinementType.options.join(', ')}.`);
+      return ok(await transcriptions.startFromAudio({ userId: currentUser(request).id, audio, filename, refinementType: parsed.data, source: 'web' }));
+    },
+  );
+
+  app.get(
+    '/',
+    { config: { auth: 'user' }, schema: { tags, summary: 'My transcriptions, newest first', querystring: transcriptionListQuery, response: { 200: okSchema(transcriptionListResponse) } } },
+    async (request) => ok({ transcriptions: await transcriptions.list(currentUser(request).id, request.query) }),
+  );
+
+  app.get(
+    '/status',
+    { config: { auth: 'user' }, schema: { tags, summary: 'A transcription’s status', querystring: transcriptionStatusQuery, response: { 200: okSchema(transcriptionStatusResponse) } } },
+    async (request) => ok(await transcriptions.status(currentUser(request).id, request.query.uuid)),
+  );
+
+  app.get(
+    '/:uuid',
+    { config: { auth: 'user' }, schema: { tags, summary: 'One transcription', params: transcriptionParams, response: { 200: okSchema(transcriptionSchema) } } },
+    async (request) => ok(await transcriptions.get(currentUser(request).id, request.params.uuid)),
+  );
+
+  app.get(
+    '/:uuid/download',
+    { config: { auth: 'user' }, schema: { tags, summary: 'Download as text, or as SRT or VTT subtitles when timings exist', params: transcriptionParams, querystring: transcriptDownloadQuery } },
+    async (request, reply) => {
+      const file = await transcriptions.download(currentUser(request).id, request.params.uuid, request.query.format);
+      return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
+    },
+  );
+
+  app.put(
+    '/:uuid/title',
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: 'Rename a transcription', params: transcriptionParams, body: transcriptionTitleRequest, response: { 200: okSchema(transcriptionSchema) } },
+    },
+    async (request) => ok(await transcriptions.setTitle(currentUser(request).id, request.params.uuid, request.body.title)),
+  );
+
+  app.put(
+    '/:uuid/content',
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: 'Edit a transcription’s text', params: transcriptionParams, body: transcriptionContentRequest, response: { 200: okSchema(transcriptionSchema) } },
+    },
+    async (request) => ok(await transcriptions.setContent(currentUser(request).id, request.params.uuid, request.body.content)),
+  );
+
+  app.delete(
+    '/:uuid',
+    { config: { auth: 'user' }, schema: { tags, summary: 'Delete a transcription and its audio', params: transcriptionParams, response: { 200: okSchema(transcriptionDeleteResponse) } } },
+    async (request) => {
+      await transcriptions.remove(currentUser(request).id, request.params.uuid);
+      return ok({ deleted: true as const });
+    },
+  );
+};
