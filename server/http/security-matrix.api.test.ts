@@ -141,6 +141,7 @@ describe('the route table', () => {
       [
         "user    DELETE /api/files/clear",
         "user    DELETE /api/files/delete/:id",
+        "user    DELETE /api/transcriptions/:uuid",
         "user    GET /api/ai/engines",
         "user    GET /api/ai/mockup-job-status",
         "user    GET /api/ai/upscale-providers",
@@ -166,6 +167,10 @@ describe('the route table', () => {
         "public  GET /api/pricing/:slug",
         "public  GET /api/pricing/tools",
         "public  GET /api/tools/config",
+        "user    GET /api/transcriptions",
+        "user    GET /api/transcriptions/:uuid",
+        "user    GET /api/transcriptions/:uuid/download",
+        "user    GET /api/transcriptions/status",
         "user    POST /api/ai/generate-caption",
         "user    POST /api/ai/generate-image",
         "user    POST /api/ai/generate-image-variation",
@@ -183,7 +188,10 @@ describe('the route table', () => {
         "webhook POST /api/payments/stripe/webhook",
         "user    POST /api/payments/test-checkout/:packageId/confirm",
         "user    POST /api/payments/test-checkout/:packageId/open",
+        "user    POST /api/transcriptions",
         "user    PUT /api/auth/profile",
+        "user    PUT /api/transcriptions/:uuid/content",
+        "user    PUT /api/transcriptions/:uuid/title",
       ]
     `);
   });

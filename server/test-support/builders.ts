@@ -7,7 +7,7 @@ import { uploadFileResponse } from '../../contract/files.ts';
 import type { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { contentItems, creditAccounts, creditHolds, creditLedger, files, generations, payments, sessions, users } from '../db/schema/index.ts';
+import { contentItems, creditAccounts, creditHolds, creditLedger, files, generations, payments, sessions, telegramLinks, transcriptions, users } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { data } from './envelope.ts';
 import { makePng, multipartBody } from './media.ts';
@@ -94,6 +94,27 @@ export function builders(t: BuilderHost) {
       return String(row.id);
     },
 
+    /** A finished transcription (written as the job leaves one; no engine is needed). Answers its uuid. */
+    async transcription(owner: TestSession): Promise<string> {
+      const [row] = await t.database.db
+        .insert(transcriptions)
+        .values({
+          userId: owner.userId,
+          title: 'Builder transcription',
+          status: 'completed',
+          source: 'web',
+          refinementType: 'raw',
+          rawTranscription: 'Welcome to the show.',
+          provider: 'Deepgram',
+          audioDurationSeconds: 12,
+          costCredits: '0.1',
+          segments: [{ start: 0, end: 2, text: 'Welcome to the show.' }],
+          completedAt: new Date(),
+        })
+        .returning();
+      return row!.id;
+    },
+
     /** A finished mockup generation (needs a test app started with the job queue); answers its job id. */
     async mockupJob(owner: TestSession): Promise<string> {
       const res = await t.call('POST', '/api/ai/generate-image', {
@@ -172,6 +193,8 @@ export function builders(t: BuilderHost) {
       content: await db.select().from(contentItems).where(eq(contentItems.userId, userId)).orderBy(asc(contentItems.id)),
       generations: await db.select().from(generations).where(eq(generations.userId, userId)).orderBy(asc(generations.id)),
       payments: await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.id)),
+      transcriptions: await db.select().from(transcriptions).where(eq(transcriptions.userId, userId)).orderBy(asc(transcriptions.id)),
+      telegram: await db.select().from(telegramLinks).where(eq(telegramLinks.userId, userId)),
     };
   }
 
@@ -179,12 +202,13 @@ export function builders(t: BuilderHost) {
 }
 
 /** What `make` can build for an id parameter, and an id of the same shape that names nothing. */
-export type ObjectKind = 'file' | 'content' | 'mockupJob' | 'openCheckout' | 'checkout';
+export type ObjectKind = 'file' | 'content' | 'mockupJob' | 'openCheckout' | 'checkout' | 'transcription';
 
 export const unknownIdOf: Record<ObjectKind, (real: string) => string> = {
   file: () => randomUUID(),
   content: (real) => String(Math.min(2_147_483_647, Number(real) + 1_000_000)),
   mockupJob: () => randomUUID(),
+  transcription: () => randomUUID(),
   openCheckout: (real) => sameShape(real),
   checkout: (real) => sameShape(real),
 };

@@ -1,6 +1,6 @@
 import type { TestApp, TestSession } from './app.ts';
 import type { ObjectKind } from './builders.ts';
-import { makePng, multipartBody } from './media.ts';
+import { makePng, multipartBody, readFixture } from './media.ts';
 
 /**
  * What the route-table tests cannot read from a route's declaration: the one place to teach them about a new
@@ -21,6 +21,7 @@ export const ID_PARAMS: Record<string, ObjectKind | SharedId> = {
   'ai:image_uuid': 'file',
   'content:id': 'content',
   'ai:job_id': 'mockupJob',
+  'transcriptions:uuid': 'transcription',
   'payments:session_id': 'checkout',
   'payments:checkout_id': 'openCheckout',
   'payments:packageId': {
@@ -44,6 +45,12 @@ export const VALID_BODIES: Record<string, (ids: Partial<Record<ObjectKind, strin
   'POST /api/files/upload': async () => ({ raw: multipartBody([{ name: 'file', filename: 'a.png', contentType: 'image/png', data: await makePng(32, 32) }]) }),
   'POST /api/ai/generate-image': async () => ({ json: { imageData: (await makePng(64, 48)).toString('base64'), userPrompt: 'make it black and white' } }),
   'POST /api/ai/upscale-image': async (ids) => ({ json: { image_uuid: ids.file, scale_factor: 2, quality_tier: 'fast' } }),
+  'POST /api/transcriptions': async () => ({
+    raw: multipartBody([
+      { name: 'refinement_type', data: 'raw' },
+      { name: 'audio_file', filename: 'tone.wav', contentType: 'audio/wav', data: readFixture('tone.wav') },
+    ]),
+  }),
   'PUT /api/auth/profile': async () => ({ json: { name: 'Changed Name' } }),
   'POST /api/auth/magic-link': async () => ({ json: { email: 'someone-else@example.com' } }),
   'POST /api/auth/register': async () => ({ json: { email: 'new-account@example.com', name: 'New', password: 'a long enough password 123' } }),

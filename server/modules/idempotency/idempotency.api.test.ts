@@ -6,7 +6,7 @@ import { jobDefinitions } from '../../services.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
 import { data, error } from '../../test-support/envelope.ts';
 import { startFakeReplicate, type FakeReplicate } from '../../test-support/fake-ai/replicate.ts';
-import { makePng } from '../../test-support/media.ts';
+import { makePng, multipartBody, readFixture } from '../../test-support/media.ts';
 
 /**
  * Every paid POST takes an Idempotency-Key: a repeat with the same key and body answers the first answer and
@@ -23,7 +23,9 @@ let png: string;
 beforeAll(async () => {
   t = await createTestApp();
   // The local engine's previews are free by default: priced here, so every paid route charges what this test replays.
-  for (const service of ['image_generation', 'thumbnail', 'headshot', 'photoshoot', 'caption']) await t.setPrice(service, 'local', '0.25');
+  for (const service of ['image_generation', 'thumbnail', 'headshot', 'photoshoot', 'caption', 'transcription']) await t.setPrice(service, 'local', '0.25');
+  // Transcriptions queue a job: none runs here, the hold is what they charge.
+  t.app.services.jobs.bind({ send: async () => 'job-by-hand' });
   png = b64(await makePng(96, 64));
 });
 afterAll(() => t?.close());
@@ -31,8 +33,15 @@ afterAll(() => t?.close());
 let n = 0;
 const newUser = () => t.make.user({ email: `idem-${++n}-${Math.random().toString(16).slice(2, 8)}@example.com` });
 
-const post = (s: TestSession, url: string, body: unknown, key?: string) =>
-  t.call('POST', url, { session: s, body, headers: key === undefined ? {} : { [HEADER]: key } });
+/** A JSON body, or a multipart one (`{ raw }`, the transcription upload). */
+const post = (s: TestSession, url: string, body: unknown, key?: string) => {
+  const headers: Record<string, string> = key === undefined ? {} : { [HEADER]: key };
+  const raw = (body as { raw?: { body: Buffer; contentType: string } }).raw;
+  return raw ? t.call('POST', url, { session: s, raw, headers }) : t.call('POST', url, { session: s, body, headers });
+};
+
+/** What a paid call took: a balance captured at once, or credits held for a queued job. */
+const taken = (f: { balance: string; held: string }) => `${f.balance} held ${f.held}`;
 
 /** What a user was charged, as rows and as a balance, and how many generations they ran. */
 async function footprint(s: TestSession) {
@@ -66,6 +75,12 @@ const SAMPLES: Record<string, (s: TestSession) => Promise<object>> = {
   'POST /api/ai/generate-image-variation': async () => ({ images: [png], prompt: 'a beach scene', changeOptions: ['Pose'], variety: 'Subtle' }),
   'POST /api/ai/generate-caption': async () => ({ imageData: png, prompt: 'Write an Instagram caption' }),
   'POST /api/ai/upscale-image': async (s) => ({ image_uuid: await sourceImage(s), scale_factor: 2, quality_tier: 'fast', provider: 'local' }),
+  'POST /api/transcriptions': async () => ({
+    raw: multipartBody([
+      { name: 'refinement_type', data: 'raw' },
+      { name: 'audio_file', filename: 'tone.wav', contentType: 'audio/wav', data: readFixture('tone.wav') },
+    ]),
+  }),
 };
 
 const paidRoutes = () => t.app.paidRoutes.map((r) => `${r.method} ${r.url}`).sort();
@@ -86,7 +101,7 @@ describe('every paid route (from the route table)', () => {
       const first = await post(s, url, body, key);
       expect(first.statusCode, `${route}: ${first.body}`).toBeLessThan(300);
       const charged = await footprint(s);
-      expect(charged.balance, `${route} charges something, or this test proves nothing`).not.toBe(before.balance);
+      expect(taken(charged), `${route} charges or holds something, or this test proves nothing`).not.toBe(taken(before));
 
       const again = await post(s, url, body, key);
       expect(again.statusCode, route).toBe(first.statusCode);
@@ -97,7 +112,7 @@ describe('every paid route (from the route table)', () => {
       // Without the key, the same body is a new action and is charged again (the baseline).
       const fresh = await post(s, url, body);
       expect(fresh.statusCode, route).toBe(first.statusCode);
-      expect((await footprint(s)).balance, route).not.toBe(charged.balance);
+      expect(taken(await footprint(s)), route).not.toBe(taken(charged));
     }
   });
 });
