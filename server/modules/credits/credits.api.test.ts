@@ -12,7 +12,9 @@ let t: TestApp;
 let alice: TestSession;
 let bob: TestSession;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Transcription off, so its card is priced by its providers' raw rate whatever this machine has installed (the
+  // local draft engine's own price is tested in transcriptions.api.test.ts).
+  t = await createTestApp({ TRANSCRIPTION_PROVIDER: 'none' });
   alice = await t.make.user({ email: 'alice@example.com', name: 'Alice' });
   bob = await t.make.user({ email: 'bob@example.com', name: 'Bob' });
 });

@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aiEnginesResponse } from '../../../contract/ai.ts';
+import { toolPricingResponse } from '../../../contract/pricing.ts';
 import {
   LOCAL_DRAFT_LABEL,
   TRANSCRIPTION_MESSAGES,
@@ -81,6 +83,8 @@ describe('transcription through Deepgram (the money)', () => {
   it('reads the duration before holding minutes x the per-minute price, then captures the real duration’s price', async () => {
     const { t } = h;
     const s = await t.make.user({ credits: '5' });
+    const engines = data(await t.call('GET', '/api/ai/engines', { session: s }), aiEnginesResponse).tools;
+    expect(engines.transcription).toMatchObject({ engine: 'deepgram', label: 'Deepgram', preview: false, variant: 'raw' });
     // 150 s → 3 billable minutes x 0.30 (summary) = 0.90 held.
     const res = await start(t, s, { audio: toneWav(150), type: 'summary' });
     expect(res.statusCode, res.body).toBe(200);
@@ -253,6 +257,8 @@ describe('transcription without any speech provider', () => {
   const h = harness(() => ({ TRANSCRIPTION_PROVIDER: 'none' }));
   it('answers 503 with the spec’s message and holds nothing', async () => {
     const s = await h.t.make.user({ credits: '5' });
+    const engines = data(await h.t.call('GET', '/api/ai/engines', { session: s }), aiEnginesResponse).tools;
+    expect(engines.transcription).toMatchObject({ engine: 'none', label: 'Not set up' });
     const res = await start(h.t, s, { audio: toneWav(5) });
     expect(res.statusCode).toBe(503);
     expect(error(res).message).toBe(TRANSCRIPTION_MESSAGES.settingUp);
@@ -265,6 +271,11 @@ describe('transcription on the local draft engine (pocketsphinx)', () => {
   it('transcribes spoken English for free, labelled a draft everywhere, with subtitles', async () => {
     const { t } = h;
     const s = await t.make.user({ credits: '1' });
+    const engines = data(await t.call('GET', '/api/ai/engines', { session: s }), aiEnginesResponse).tools;
+    expect(engines.transcription).toMatchObject({ engine: 'local', label: 'Local engine', preview: true, variant: 'local' });
+    // The tool card quotes the engine that runs: the draft engine's own price (seeded 0).
+    const card = data(await t.call('GET', '/api/pricing/tools'), toolPricingResponse).tool_pricing['Audio Transcription'];
+    expect(card).toMatchObject({ service_variant: 'local', dollar_amount: '0.00' });
     const said = 'Please send the quarterly report to the marketing team by Friday. We will review the numbers together next week.';
     const audio = spokenWav(said, { voice: 'en-us+f2', speed: 130 });
     const started = data(await start(t, s, { audio, type: 'action_points', filename: 'notes.wav' }), transcriptionStarted);

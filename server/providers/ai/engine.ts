@@ -1,6 +1,6 @@
 import { ENGINE_ESTIMATES, LOCAL_PREVIEW_NOTE, type ToolEngine } from '../../../contract/ai.ts';
 import { LOCAL_ENGINE } from './local-engine.ts';
-import type { AiProviders } from './types.ts';
+import type { AiProviders, SpeechTranscriber } from './types.ts';
 
 /** The price variant the local engine charges for every priced service (seeded 0, upscaling aside). */
 export const LOCAL_VARIANT = 'local';
@@ -32,10 +32,28 @@ export function previewText(preview: boolean, text: string | null | undefined): 
   return text ? `${LOCAL_PREVIEW_NOTE}. ${text}` : `${LOCAL_PREVIEW_NOTE}.`;
 }
 
+/**
+ * Transcription's engine: a speech provider (priced by the refinement type; the quote shows raw's), the local draft
+ * engine (its own `local` price, every result a draft), or none (the start call answers 503).
+ */
+export function speechEngine(transcriber: SpeechTranscriber | null): ToolEngine {
+  if (!transcriber) return { engine: 'none', label: 'Not set up', preview: false, service_type: 'transcription', variant: 'raw', estimate: 'unavailable' };
+  const draft = transcriber.draft === true;
+  return {
+    engine: transcriber.key,
+    label: transcriber.name,
+    preview: draft,
+    service_type: 'transcription',
+    variant: draft ? LOCAL_VARIANT : 'raw',
+    estimate: draft ? 'about a third of the recording’s length' : 'under a minute for most recordings',
+  };
+}
+
 /** The engine each image tool runs with these providers: the answer of GET /api/ai/engines, and the tool cards' prices. */
-export function toolEngines(providers: Pick<AiProviders, 'imageEditor' | 'mockupEditor' | 'vision'>): Record<string, ToolEngine> {
+export function toolEngines(providers: Pick<AiProviders, 'imageEditor' | 'mockupEditor' | 'vision' | 'transcriber'>): Record<string, ToolEngine> {
   const { imageEditor, mockupEditor, vision } = providers;
   return {
+    transcription: speechEngine(providers.transcriber ?? null),
     'image-variator': toolEngine('image-variator', 'image_generation', imageEditor.name),
     'mockup-generator': toolEngine('mockup-generator', 'mockup', mockupEditor?.name),
     'thumbnail-generator': toolEngine('thumbnail-generator', 'thumbnail', imageEditor.name),

@@ -131,6 +131,8 @@ export interface AiProviders {
   mockupEditor: ImageEditor | null;
   upscalers: Record<string, ImageUpscaler>;
   defaultUpscaler: string;
+  /** Speech to text (the registry always sets it; null when transcription is off). */
+  transcriber?: SpeechTranscriber | null;
 }
 
 /** A classified provider failure (spec 2 §8). Nothing is charged for it. */
