@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DASHBOARD_TAB_STORAGE_KEY } from '../contract/constants.ts';
 import { TOOL_CATALOGUE } from '../contract/tools.ts';
+import { TRANSCRIPTION_MESSAGES } from '../contract/transcriptions.ts';
 import { setCsrfToken } from './lib/api.ts';
 import { fail, ok, routes as api, stubFetch } from './test-support/fetch-stub.ts';
 import { renderRoutes } from './test-support/render.tsx';
@@ -15,11 +16,11 @@ const profile = (roles: string[] = []) => ({
   csrf_token: 'csrf-1',
 });
 
-function server(signedIn: boolean, roles: string[] = []) {
+function server(signedIn: boolean, roles: string[] = [], tools = TOOL_CATALOGUE) {
   return stubFetch(
     api({
       'GET /api/auth/profile': () => (signedIn ? ok(profile(roles)) : fail(401, 'UNAUTHENTICATED', 'Please sign in to continue.')),
-      'GET /api/tools/config': () => ok({ tools: TOOL_CATALOGUE }),
+      'GET /api/tools/config': () => ok({ tools }),
       'POST /api/auth/logout': () => ok({ message: 'Signed out' }),
     }),
   );
@@ -62,7 +63,8 @@ describe('route guards', () => {
   it('redirects /library and /transcription/:uuid', async () => {
     server(true);
     const { router } = renderRoutes(routes, '/transcription/abc');
-    await screen.findByRole('heading', { name: 'Transcription' });
+    // The detail page of /transcriptions/abc (no such item here).
+    await screen.findByRole('heading', { name: TRANSCRIPTION_MESSAGES.notFoundHeading });
     expect(router.state.location.pathname).toBe('/transcriptions/abc');
   });
 });
@@ -117,10 +119,22 @@ describe('signed-in shell', () => {
   });
 
   it('shows a coming-soon message instead of opening a coming-soon tool', async () => {
-    server(true);
+    // The admin has set transcription back to coming-soon.
+    server(true, [], TOOL_CATALOGUE.map((tool) => (tool.id === 'transcription' ? { ...tool, status: 'coming-soon' as const } : tool)));
     const { router } = renderRoutes(routes, '/tools');
     fireEvent.click(await screen.findByRole('button', { name: 'Audio Transcription (Coming Soon)' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Audio Transcription is coming soon');
     expect(router.state.location.pathname).toBe('/tools');
+  });
+});
+
+describe('the transcription tool page', () => {
+  it('shows a visitor only a sign-in prompt with a button to /auth (not a redirect)', async () => {
+    server(false);
+    const { router } = renderRoutes(routes, '/tools/transcription');
+    await screen.findByRole('heading', { name: 'Sign in to transcribe audio' });
+    expect(router.state.location.pathname).toBe('/tools/transcription');
+    expect(screen.getByRole('link', { name: 'Sign in to start' }).getAttribute('href')).toBe('/auth');
+    expect(screen.queryByRole('button', { name: 'Start Transcription' })).toBeNull();
   });
 });

@@ -52,6 +52,8 @@ export const routes: RouteObject[] = [
           { path: 'legal/privacy', lazy: lazyPage(legal, (m) => m.PrivacyPage) },
           { path: 'content/:id', lazy: lazyPage(files, (m) => m.ContentPage) },
           { path: 'file/:uuid', lazy: lazyPage(files, (m) => m.SharedFilePage) },
+          // Visitors see a sign-in prompt here rather than being sent to /auth (spec 3 §2)
+          { path: 'tools/transcription', lazy: lazyPage(toolPage, (m) => m.TranscriptionToolRoute) },
           // Redirects
           { path: 'library', element: redirect('/transcriptions') },
           { path: 'library/transcriptions', element: redirect('/transcriptions') },

@@ -53,6 +53,8 @@ export function localEngines(): Response {
       { engine: 'local', label: 'Local engine', preview: true, service_type: service, variant: 'local', estimate: ENGINE_ESTIMATES[tool]!.local },
     ]),
   );
+  // The local draft speech engine (pocketsphinx), as where it is installed.
+  tools.transcription = { engine: 'local', label: 'Local engine', preview: true, service_type: 'transcription', variant: 'local', estimate: 'about a third of the recording’s length' };
   return ok({ tools });
 }
 const TOOL_SERVICES: Record<string, string> = {

@@ -1,2 +1,2 @@
 /** The tool page (it composes every tool's feature through the registry), loaded lazily by the router. */
-export { ToolPage } from './tool-page.tsx';
+export { ToolPage, TranscriptionToolRoute } from './tool-page.tsx';

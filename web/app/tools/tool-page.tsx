@@ -7,6 +7,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { useToolsConfig } from '../../lib/tools-config.ts';
+import { useAuth } from '../../lib/session/use-auth.ts';
 import { ToolStatusBadge } from '../../features/tools/tool-badge.tsx';
 import { isLaunchable } from '../../features/tools/tool-filters.ts';
 import { ToolIcon } from '../../features/tools/tool-icon.tsx';
@@ -19,8 +20,9 @@ const backLink = (
 );
 
 /** /tools/:id: the tool's own page when it is built, else a coming-soon shell; unknown ids get a not-found page. */
-export function ToolPage() {
-  const { id = '' } = useParams();
+export function ToolPage({ toolId }: { toolId?: string } = {}) {
+  const params = useParams();
+  const id = toolId ?? params.id ?? '';
   const { tools, isPending, error } = useToolsConfig();
   const tool = tools.find((t) => t.id === id && t.status !== 'disabled');
 
@@ -68,4 +70,27 @@ export function ToolPage() {
       )}
     </Page>
   );
+}
+
+/**
+ * /tools/transcription is open to visitors (spec 3 §2, §6): they see only a sign-in prompt with a button to /auth;
+ * a signed-in user gets the tool page.
+ */
+export function TranscriptionToolRoute() {
+  const { status } = useAuth();
+  if (status === 'loading') return <PageSpinner label="Loading tool" />;
+  if (status !== 'signed-in') {
+    return (
+      <Page title="Audio Transcription" description="Record or upload audio and get a transcript, a summary, action points and more.">
+        <Card className="flex flex-col items-center px-6 py-14 text-center">
+          <h2 className="text-lg font-semibold text-slate-900">Sign in to transcribe audio</h2>
+          <p className="mt-2 max-w-md text-sm text-slate-600">Transcriptions are paid per minute from your credit balance. Sign in or create an account to start.</p>
+          <ButtonLink to="/auth" className="mt-6">
+            Sign in to start
+          </ButtonLink>
+        </Card>
+      </Page>
+    );
+  }
+  return <ToolPage toolId="transcription" />;
 }

@@ -14,5 +14,6 @@ export const TOOL_COMPONENTS: Partial<Record<string, ToolComponent>> = {
   'thumbnail-generator': lazy(() => import('../../features/thumbnails/thumbnail-page.tsx').then((m) => ({ default: m.ThumbnailPage }))),
   'ai-headshot': lazy(() => import('../../features/headshots/headshot-page.tsx').then((m) => ({ default: m.HeadshotPage }))),
   'ai-photoshoot': lazy(() => import('../../features/photoshoot/photoshoot-page.tsx').then((m) => ({ default: m.PhotoshootPage }))),
+  transcription: lazy(() => import('../../features/transcriptions/transcription-tool.tsx').then((m) => ({ default: m.TranscriptionTool }))),
   'caption-generator': lazy(() => import('../../features/captions/caption-page.tsx').then((m) => ({ default: m.CaptionPage }))),
 };

@@ -1,1 +1,2 @@
 export { TranscriptionPage, TranscriptionsPage } from './transcriptions-pages.tsx';
+export { TranscriptionTool } from './transcription-tool.tsx';

@@ -1,0 +1,247 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOCAL_DRAFT_LABEL, TRANSCRIPTION_MESSAGES, type Transcription } from '../../../contract/transcriptions.ts';
+import { fail, jsonResponse, localEngines, ok, routes, stubFetch, type Handler, type RecordedCall } from '../../test-support/fetch-stub.ts';
+import { renderPage, renderTool } from '../../test-support/render.tsx';
+import { TranscriptionTool } from './transcription-tool.tsx';
+import { TranscriptionPage, TranscriptionsPage } from './transcriptions-pages.tsx';
+
+const profile = (available = '12.5') => ({
+  user: { id: 'u1', email: 'sam@example.com', name: 'Sam Lee', roles: [], created_at: '2026-01-01T00:00:00Z', last_login_at: null },
+  storage: { used_bytes: 0, used_gb: 0, quota_gb: 5, percentage_used: 0, available_bytes: 5 * 1024 ** 3 },
+  credits: { balance: available, available_credits: available, lifetime_used: '0', lifetime_purchased: '0' },
+  csrf_token: 'csrf-1',
+});
+
+const prices = () =>
+  ok({
+    tool_id: 'transcription',
+    title: 'Audio Transcription',
+    service_type: 'transcription',
+    service_variant: 'raw',
+    dollar_amount: '0.10',
+    variants: [
+      ['raw', '0.1'],
+      ['refined', '0.25'],
+      ['summary', '0.3'],
+      ['conclusions', '0.35'],
+      ['devils_advocate', '0.35'],
+      ['action_points', '0.3'],
+      ['local', '0'],
+    ].map(([service_variant, user_cost_credits]) => ({ service_variant, user_cost_credits, description: '' })),
+  });
+
+/** Deepgram as the engine: per-type prices apply. */
+const providerEngines = () =>
+  ok({ tools: { transcription: { engine: 'deepgram', label: 'Deepgram', preview: false, service_type: 'transcription', variant: 'raw', estimate: 'under a minute' } } });
+
+const item = (over: Partial<Transcription> = {}): Transcription => ({
+  uuid: '11111111-1111-4111-8111-111111111111',
+  transcription_id: 1,
+  title: 'Team call',
+  status: 'completed',
+  source: 'web',
+  raw_transcription: 'We agreed to launch in May.',
+  refined_content: null,
+  refinement_type: 'raw',
+  audio_duration_seconds: 90,
+  processing_time_seconds: 3.2,
+  cost_credits: '0.2000',
+  file_size_bytes: 2_000_000,
+  original_filename: 'call.wav',
+  created_at: '2026-11-20T10:00:00Z',
+  completed_at: '2026-11-20T10:00:05Z',
+  audio_url: '/api/files/serve/22222222-2222-4222-8222-222222222222',
+  mime_type: 'audio/wav',
+  provider: 'Deepgram',
+  draft: false,
+  draft_label: null,
+  error_message: null,
+  has_timings: true,
+  ...over,
+});
+
+function stub(extra: Record<string, Handler> = {}, available = '12.5') {
+  return stubFetch(
+    routes({
+      'GET /api/auth/profile': () => ok(profile(available)),
+      'GET /api/pricing/audio-transcription': prices,
+      'GET /api/ai/engines': providerEngines,
+      'GET /api/transcriptions': () => ok({ transcriptions: [item()] }),
+      ...extra,
+    }),
+  );
+}
+
+const wav = (bytes: number, type = 'audio/wav', name = 'talk.wav') => new File([new Uint8Array(bytes)], name, { type });
+
+function choose(file: File) {
+  fireEvent.change(screen.getByLabelText('Audio file'), { target: { files: [file] } });
+}
+
+beforeEach(() => {
+  vi.stubGlobal('confirm', vi.fn(() => true));
+  URL.createObjectURL = vi.fn(() => 'blob:playback');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('the transcription tool page', () => {
+  it('shows each processing type with its per-minute price, and the spec estimate: MB rounded up x the rate', async () => {
+    stub();
+    renderTool(<TranscriptionTool />);
+    const summary = (await screen.findByText('Summary')).closest('label')!;
+    await within(summary).findByText('0.30 / min');
+    choose(wav(2.5 * 1024 * 1024));
+    fireEvent.click(within(summary).getByRole('radio'));
+    // 2.5 MB rounds up to 3 x 0.30.
+    expect(await screen.findByText('0.90 credits')).toBeTruthy();
+  });
+
+  it('refuses another file type with the spec message and keeps Start disabled without a file', async () => {
+    stub();
+    renderTool(<TranscriptionTool />);
+    const start = await screen.findByRole('button', { name: 'Start Transcription' });
+    expect(start.hasAttribute('disabled')).toBe(true);
+    choose(new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(TRANSCRIPTION_MESSAGES.invalidType);
+  });
+
+  it('says when the balance is short, and disables Start', async () => {
+    stub({}, '0.1');
+    renderTool(<TranscriptionTool />);
+    await screen.findByText('0.10 / min');
+    choose(wav(3 * 1024 * 1024));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Start Transcription' }).hasAttribute('disabled')).toBe(true));
+  });
+
+  it('asks for confirmation with the cost, starts with a key, shows the 45% bar, and follows the job to the list', async () => {
+    let status = 'pending';
+    const calls = stub({
+      'POST /api/transcriptions': () => ok({ uuid: 'u-new', transcription_id: 2, job_id: 'g1', estimated_cost: '0.1000', audio_duration_seconds: 30, draft: false }),
+      'GET /api/transcriptions/status': () => ok({ uuid: 'u-new', status, error_message: null }),
+    });
+    renderTool(<TranscriptionTool />);
+    await screen.findByText('0.10 / min');
+    choose(wav(1000));
+    fireEvent.click(screen.getByRole('button', { name: 'Start Transcription' }));
+    await waitFor(() => expect(window.confirm).toHaveBeenCalledWith(TRANSCRIPTION_MESSAGES.confirm('0.10')));
+    const bar = await screen.findByRole('progressbar', { name: 'Transcribing talk.wav' });
+    expect((bar.firstElementChild as HTMLElement).style.width).toBe('45%');
+    const post = calls.find((c: RecordedCall) => c.method === 'POST')!;
+    expect(post.headers['idempotency-key']).toBeTruthy();
+    const form = post.body as FormData;
+    expect(form.get('refinement_type')).toBe('raw');
+    expect((form.get('audio_file') as File).name).toBe('talk.wav');
+    status = 'completed';
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull(), { timeout: 4000 });
+  });
+
+  it('a declined confirmation sends nothing', async () => {
+    vi.stubGlobal('confirm', vi.fn(() => false));
+    const calls = stub();
+    renderTool(<TranscriptionTool />);
+    await screen.findByText('0.10 / min');
+    choose(wav(1000));
+    fireEvent.click(screen.getByRole('button', { name: 'Start Transcription' }));
+    await waitFor(() => expect(window.confirm).toHaveBeenCalled());
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('503 shows the server message (or the spec one); another failure reads Error: {message}', async () => {
+    let answer = () => fail(503, 'SERVICE_UNAVAILABLE', TRANSCRIPTION_MESSAGES.settingUp);
+    stub({ 'POST /api/transcriptions': () => answer() });
+    renderTool(<TranscriptionTool />);
+    await screen.findByText('0.10 / min');
+    choose(wav(1000));
+    fireEvent.click(screen.getByRole('button', { name: 'Start Transcription' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(TRANSCRIPTION_MESSAGES.settingUp);
+    answer = () => fail(415, 'UNSUPPORTED_MEDIA_TYPE', 'No duration');
+    choose(wav(1000));
+    fireEvent.click(screen.getByRole('button', { name: 'Start Transcription' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Error: No duration');
+  });
+
+  it('on the local draft engine shows the draft label and its own price for every type', async () => {
+    stub({ 'GET /api/ai/engines': localEngines });
+    renderTool(<TranscriptionTool />);
+    expect((await screen.findAllByText(LOCAL_DRAFT_LABEL)).length).toBeGreaterThan(0);
+    await waitFor(() => expect(screen.getAllByText('0.00 / min')).toHaveLength(6));
+  });
+
+  it('the item modal edits the title (not empty) and the content, and says when a save failed', async () => {
+    let titleAnswer: () => Response = () => ok(item({ title: 'Launch call' }));
+    stub({
+      'PUT /api/transcriptions/11111111-1111-4111-8111-111111111111/title': () => titleAnswer(),
+      'PUT /api/transcriptions/11111111-1111-4111-8111-111111111111/content': () => fail(500, 'INTERNAL', ''),
+    });
+    renderTool(<TranscriptionTool />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Team call/ }));
+    const dialog = await screen.findByRole('dialog');
+    const title = within(dialog).getByLabelText('Title');
+    fireEvent.change(title, { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save title' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(TRANSCRIPTION_MESSAGES.titleEmpty);
+    fireEvent.change(title, { target: { value: 'Launch call' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save title' }));
+    expect(await within(dialog).findByText('Title saved')).toBeTruthy();
+    titleAnswer = () => fail(500, 'INTERNAL', '');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save title' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(TRANSCRIPTION_MESSAGES.titleSaveFailed);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save content' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(TRANSCRIPTION_MESSAGES.contentSaveFailed);
+    expect(within(dialog).getByText('1.5 min')).toBeTruthy();
+    expect(within(dialog).getByText('3.2 s')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: /Download .txt/ }).getAttribute('href')).toBe('/api/transcriptions/11111111-1111-4111-8111-111111111111/download?format=txt');
+  });
+});
+
+describe('the library and the detail page', () => {
+  it('searches, filters by source and counts the completed items only', async () => {
+    stub({
+      'GET /api/transcriptions': () =>
+        ok({
+          transcriptions: [
+            item(),
+            item({ uuid: 'a2', title: 'Voice note', source: 'telegram', raw_transcription: 'Buy milk' }),
+            item({ uuid: 'a3', title: 'Still running', status: 'processing', raw_transcription: null }),
+          ],
+        }),
+    });
+    renderPage(<TranscriptionsPage />, '/transcriptions');
+    expect((await screen.findByText('2 transcriptions')).getAttribute('role')).toBe('status');
+    fireEvent.change(screen.getByLabelText('Search transcriptions'), { target: { value: 'milk' } });
+    expect(await screen.findByText('1 transcription')).toBeTruthy();
+    expect(screen.getByText('Voice note')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search transcriptions'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Source'), { target: { value: 'web' } });
+    expect(await screen.findByText('1 transcription')).toBeTruthy();
+    expect(screen.getByText('Team call')).toBeTruthy();
+  });
+
+  it('a failed list load gives an empty list', async () => {
+    stub({ 'GET /api/transcriptions': () => fail(503, 'SERVICE_UNAVAILABLE', 'down') });
+    renderPage(<TranscriptionsPage />, '/transcriptions');
+    expect(await screen.findByText('0 transcriptions')).toBeTruthy();
+  });
+
+  it('the detail page shows the facts, the player and the text; a missing item says Transcription Not Found', async () => {
+    stub({
+      'GET /api/transcriptions/11111111-1111-4111-8111-111111111111': () => ok(item({ draft: true, draft_label: LOCAL_DRAFT_LABEL })),
+      'GET /api/transcriptions/33333333-3333-4333-8333-333333333333': () => jsonResponse({ success: false, error: { code: 'NOT_FOUND', message: 'Transcription not found' } }, 404),
+    });
+    renderPage(<TranscriptionPage />, '/transcriptions/11111111-1111-4111-8111-111111111111', '/transcriptions/:uuid');
+    expect(await screen.findByRole('heading', { name: 'Team call' })).toBeTruthy();
+    expect(screen.getByText('We agreed to launch in May.')).toBeTruthy();
+    expect(screen.getByText(LOCAL_DRAFT_LABEL)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download audio' }).getAttribute('href')).toBe('/api/files/serve/22222222-2222-4222-8222-222222222222?download=true');
+    expect(screen.getByText('1.91 MB')).toBeTruthy();
+    cleanup();
+    renderPage(<TranscriptionPage />, '/transcriptions/33333333-3333-4333-8333-333333333333', '/transcriptions/:uuid');
+    expect(await screen.findByRole('heading', { name: TRANSCRIPTION_MESSAGES.notFoundHeading })).toBeTruthy();
+  });
+});
