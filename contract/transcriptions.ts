@@ -6,6 +6,9 @@ export const REFINEMENT_TYPES = ['raw', 'refined', 'summary', 'conclusions', 'de
 export type RefinementType = (typeof REFINEMENT_TYPES)[number];
 export const refinementType = z.enum(REFINEMENT_TYPES);
 
+/** The types the local text composer makes without an AI text provider (a devil's advocate needs reasoning). */
+export const LOCAL_COMPOSER_TYPES: readonly RefinementType[] = ['raw', 'refined', 'summary', 'conclusions', 'action_points'];
+
 /** What each processing type is called on the page and in the bot. */
 export const REFINEMENT_LABELS: Record<RefinementType, { label: string; description: string }> = {
   raw: { label: 'Raw transcription', description: 'The words as spoken' },

@@ -171,6 +171,9 @@ describe('the transcription tool page', () => {
     renderTool(<TranscriptionTool />);
     expect((await screen.findAllByText(LOCAL_DRAFT_LABEL)).length).toBeGreaterThan(0);
     await waitFor(() => expect(screen.getAllByText('0.00 / min')).toHaveLength(6));
+    // The local composer cannot argue a devil's advocate: not offered for a draft.
+    expect(screen.getByRole('radio', { name: /Devil's advocate/ }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Needs an AI text provider')).toBeTruthy();
   });
 
   it('the item modal edits the title (not empty) and the content, and says when a save failed', async () => {

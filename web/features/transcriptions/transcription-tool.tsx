@@ -3,6 +3,7 @@ import { FileAudio, Mic, Pause, Play, Square, Trash2, Upload } from 'lucide-reac
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   estimateTranscriptionCost,
+  LOCAL_COMPOSER_TYPES,
   LOCAL_DRAFT_LABEL,
   REFINEMENT_LABELS,
   REFINEMENT_TYPES,
@@ -182,16 +183,20 @@ export function TranscriptionTool() {
           <CardBody>
             <fieldset className="space-y-2">
               <legend className="sr-only">Processing type</legend>
-              {REFINEMENT_TYPES.map((t) => (
-                <label key={t} className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-violet-500 has-[:checked]:bg-violet-50">
-                  <input type="radio" name="refinement_type" value={t} checked={type === t} onChange={() => setType(t)} className="mt-1" />
+              {REFINEMENT_TYPES.map((t) => {
+                // A draft is refined on this server only, by rules that cannot argue a devil's advocate.
+                const unavailable = draft && !LOCAL_COMPOSER_TYPES.includes(t);
+                return (
+                <label key={t} className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-violet-500 has-[:checked]:bg-violet-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-70">
+                  <input type="radio" name="refinement_type" value={t} checked={type === t} disabled={unavailable} onChange={() => setType(t)} className="mt-1" />
                   <span className="flex-1">
                     <span className="block text-sm font-medium text-slate-900">{REFINEMENT_LABELS[t].label}</span>
-                    <span className="block text-xs text-slate-600">{REFINEMENT_LABELS[t].description}</span>
+                    <span className="block text-xs text-slate-600">{unavailable ? 'Needs an AI text provider' : REFINEMENT_LABELS[t].description}</span>
                   </span>
                   <span className="text-sm tabular-nums text-slate-700">{perMinute(t) === null ? '…' : `${formatCredits(perMinute(t)!)} / min`}</span>
                 </label>
-              ))}
+                );
+              })}
             </fieldset>
             <p className="mt-4 min-h-6 text-sm text-slate-700" aria-live="polite">
               Estimated cost: <strong>{estimate === null ? '—' : `${formatCredits(String(estimate))} credits`}</strong>

@@ -1,4 +1,4 @@
-import type { RefinementType } from '../../../../contract/transcriptions.ts';
+import { LOCAL_COMPOSER_TYPES, type RefinementType } from '../../../../contract/transcriptions.ts';
 
 /**
  * Refines a transcript without an AI text provider (a local draft's refinements): plain text rules, no model.
@@ -69,7 +69,7 @@ export function createLocalComposer(): LocalComposer {
   return {
     name: 'Local text composer',
     // A devil's advocate needs reasoning about the argument: no rule does that honestly.
-    supports: (type) => type !== 'devils_advocate',
+    supports: (type) => LOCAL_COMPOSER_TYPES.includes(type),
     compose(text, type) {
       switch (type) {
         case 'raw':

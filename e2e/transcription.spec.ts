@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LOCAL_DRAFT_LABEL } from '../contract/transcriptions.ts';
+import { spokenWav } from '../server/test-support/speech.ts';
+import { expect, expectAccessible, screenshots, signInByMail, test } from './fixtures.ts';
+
+const SAID = 'Please send the quarterly report to the marketing team by Friday. We will review the numbers together next week.';
+
+test('transcription: a visitor is asked to sign in; a user uploads speech, follows it to completion, edits it, finds it in the library and opens its page', async ({ page, server }) => {
+  test.setTimeout(180_000);
+  await page.goto('/tools/transcription');
+  await expect(page.getByRole('heading', { name: 'Sign in to transcribe audio' })).toBeVisible();
+  await expectAccessible(page, '/tools/transcription (visitor)');
+
+  await signInByMail(page, server, 'transcribe@example.com', 'Tara Transcribe');
+  await page.goto('/tools/transcription');
+  // No speech provider here: the local draft engine (pocketsphinx, installed by .ci/run) runs, free and labelled.
+  await expect(page.getByText(LOCAL_DRAFT_LABEL).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start Transcription' })).toBeDisabled();
+  await expectAccessible(page, '/tools/transcription (empty)');
+  await screenshots(page, 'transcription-empty');
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-speech-'));
+  const file = path.join(dir, 'quarterly-report.wav');
+  fs.writeFileSync(file, spokenWav(SAID, { voice: 'en-us+f2', speed: 130 }));
+  await page.getByLabel('Audio file').setInputFiles(file);
+  await expect(page.getByText('Selected: quarterly-report.wav')).toBeVisible();
+  await page.getByRole('radio', { name: /Action points/ }).check();
+  await expect(page.getByText('Estimated cost: 0.00 credits')).toBeVisible();
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe('This will cost approximately 0.00 credits. Continue?');
+    void dialog.accept();
+  });
+  await page.getByRole('button', { name: 'Start Transcription' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Transcribing quarterly-report.wav' })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 60_000 });
+
+  const item = page.getByRole('button', { name: /^quarterly-report/ });
+  await expect(item).toContainText('Completed');
+  await item.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(LOCAL_DRAFT_LABEL)).toBeVisible();
+  await expectAccessible(page, 'transcription item modal');
+  await screenshots(page, 'transcription-modal');
+  await dialog.getByLabel('Title').fill('Quarterly report call');
+  await dialog.getByRole('button', { name: 'Save title' }).click();
+  await expect(dialog.getByText('Title saved')).toBeVisible();
+  await dialog.getByLabel('Content').fill('- Send the quarterly report by Friday.\n- Review the numbers next week.');
+  await dialog.getByRole('button', { name: 'Save content' }).click();
+  await expect(dialog.getByText('Content saved')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('button', { name: /^Quarterly report call/ })).toBeVisible();
+
+  await page.goto('/transcriptions');
+  await expect(page.getByText('1 transcription')).toBeVisible();
+  await page.getByLabel('Search transcriptions').fill('numbers next week');
+  await expect(page.getByText('1 transcription')).toBeVisible();
+  await page.getByLabel('Search transcriptions').fill('nothing like this');
+  await expect(page.getByText('0 transcriptions')).toBeVisible();
+  await page.getByLabel('Search transcriptions').fill('');
+  await expectAccessible(page, '/transcriptions');
+  await screenshots(page, 'transcription-library');
+
+  const uuid = await page.evaluate(async () => {
+    const res = await fetch('/api/transcriptions');
+    return ((await res.json()) as { data: { transcriptions: Array<{ uuid: string }> } }).data.transcriptions[0]!.uuid;
+  });
+  await page.goto(`/transcription/${uuid}`);
+  await expect(page).toHaveURL(new RegExp(`/transcriptions/${uuid}$`));
+  await expect(page.getByRole('heading', { name: 'Quarterly report call' })).toBeVisible();
+  await expect(page.getByText('Review the numbers next week.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Download audio' })).toHaveAttribute('href', /\?download=true$/);
+  const srt = await page.evaluate(async (id) => (await fetch(`/api/transcriptions/${id}/download?format=srt`)).text(), uuid);
+  expect(srt).toMatch(/^1\n00:00:\d\d,\d{3} --> /);
+  await expectAccessible(page, '/transcriptions/{uuid}');
+  await screenshots(page, 'transcription-detail');
+
+  await page.goto('/transcriptions/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Transcription Not Found' })).toBeVisible();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
