@@ -126,7 +126,7 @@ export function createServices(deps: ServiceDeps) {
   });
 
   const transcriptions = createTranscriptionsModule({ config, db, clock, ai, providers: aiProviders, files, pricing, credits, content, log });
-  const telegram = createTelegramModule({ config, db, clock, jobs, notices, credits, payments, transcriptions, log });
+  const telegram = createTelegramModule({ config, db, clock, jobs, notices, credits, transcriptions, log });
 
   /** Seeds what a new database needs; keeps what the admin area changed. */
   async function seed() {

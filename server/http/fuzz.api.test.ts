@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, REQUEST_ID_HEADER, SESSION_COOKIE } from '../../contract/constants.ts';
 import { createTestApp, type TestApp, type TestSession } from '../test-support/app.ts';
+import { startFakeTelegram, type FakeTelegram } from '../test-support/fake-telegram.ts';
 import { mulberry32, mutateBody, mutatePath, mutateQuery, type OpenApiDocument, type OpenApiOperation } from '../test-support/fuzz.ts';
 
 /**
@@ -16,13 +17,19 @@ const CASES_PER_ROUTE = 24;
 let t: TestApp;
 let doc: OpenApiDocument;
 let user: TestSession;
+let telegram: FakeTelegram;
 
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_AI_PER_MINUTE: '100000' });
+  // A bot on a fake Bot API, so the Telegram routes run their real paths (without one they answer 503 by design).
+  telegram = await startFakeTelegram();
+  t = await createTestApp({ RATE_LIMIT_AI_PER_MINUTE: '100000', TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.url });
   doc = (await t.call('GET', '/api/docs/json')).json() as OpenApiDocument;
   user = await t.make.user({ credits: '1000' });
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await telegram?.close();
+});
 
 /** One fuzz case: what was sent, so a failure can be replayed by reading it. */
 interface Sent {

@@ -1,8 +1,16 @@
+import type { Update } from 'grammy/types';
 import type { JobDefinition } from '../../jobs/queue.ts';
 import type { TelegramModule } from './module.ts';
+import { TELEGRAM_UPDATE_JOB } from './service.ts';
 
-/** The bot's jobs (webhook updates processed in the worker). */
+/** Webhook updates are processed here, off the request (Telegram waits for nobody); a failed one is retried once. */
 export function telegramJobs(telegram: TelegramModule): JobDefinition[] {
-  void telegram;
-  return [];
+  return [
+    {
+      name: TELEGRAM_UPDATE_JOB,
+      retryLimit: 1,
+      expireInSeconds: 15 * 60,
+      handle: (data) => telegram.handleUpdate((data as { update: Update }).update),
+    },
+  ];
 }
