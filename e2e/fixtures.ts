@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { startFakeTelegram, type FakeTelegram } from '../server/test-support/fake-telegram.ts';
 import { startSmtpServer, type TestSmtpServer } from '../server/test-support/smtp.ts';
 
 export interface RunningServer {
@@ -101,6 +102,29 @@ export const test = base.extend<{ baseURL: string }, { server: RunningServer }>(
   server: [
     async ({}, use) => {
       const server = await startServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+});
+
+/** The same app with a Telegram bot on a fake Bot API (polling), for the tests of the dashboard's Telegram tab. */
+export const telegramTest = base.extend<{ baseURL: string }, { server: RunningServer; telegram: FakeTelegram }>({
+  telegram: [
+    async ({}, use) => {
+      const telegram = await startFakeTelegram();
+      await use(telegram);
+      await telegram.close();
+    },
+    { scope: 'worker' },
+  ],
+  server: [
+    async ({ telegram }, use) => {
+      const server = await startServer({ TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.url });
       await use(server);
       await server.stop();
     },
