@@ -28,6 +28,9 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // A fake microphone that needs no permission prompt: the transcription page's record panel.
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
       ],
     },
     trace: 'retain-on-failure',

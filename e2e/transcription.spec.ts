@@ -21,6 +21,13 @@ test('transcription: a visitor is asked to sign in; a user uploads speech, follo
   await expectAccessible(page, '/tools/transcription (empty)');
   await screenshots(page, 'transcription-empty');
 
+  // The record panel: Chromium's fake microphone records; the timer counts; stopping gives a file and playback.
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  await expect(page.getByRole('timer', { name: 'Recording time' })).toHaveText('0:02', { timeout: 10_000 });
+  await page.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(page.getByText(/^Selected: recording-.*\.webm/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-speech-'));
   const file = path.join(dir, 'quarterly-report.wav');
   fs.writeFileSync(file, spokenWav(SAID, { voice: 'en-us+f2', speed: 130 }));

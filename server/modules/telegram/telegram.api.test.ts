@@ -253,3 +253,26 @@ describe('without a bot token', () => {
     expect((await t.call('POST', '/api/telegram/webhook', { body: { update_id: 1 } })).statusCode).toBe(404);
   });
 });
+
+describe('with a token Telegram refuses (401)', () => {
+  let tg: FakeTelegram;
+  let t: TestApp;
+  beforeAll(async () => {
+    tg = await startFakeTelegram();
+    t = await createTestApp({ TELEGRAM_BOT_TOKEN: '999:wrong-token', TELEGRAM_API_ROOT: tg.url });
+  });
+  afterAll(async () => {
+    await t?.app.services.telegram.stop();
+    await t?.close();
+    await tg?.close();
+  });
+
+  it('starts without crashing, shows no bot name and answers a clear 502 instead of a link', async () => {
+    await t.app.services.telegram.startPolling();
+    const s = await t.make.user();
+    expect(data(await t.call('GET', '/api/telegram/status', { session: s }), telegramStatusResponse)).toMatchObject({ configured: true, bot_username: null });
+    const res = await t.call('POST', '/api/telegram/generate-link', { session: s });
+    expect(res.statusCode).toBe(502);
+    expect(error(res).message).toMatch(/Telegram did not answer as expected/);
+  });
+});
