@@ -14,7 +14,7 @@ import { generateImageRequest, type GenerateImageRequest } from '../../../contra
 import { photoshootRequest, photoshootResponse } from '../../../contract/photoshoot.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { currentUser } from '../../http/session.ts';
-import { tooManyRequests } from '../../lib/errors.ts';
+import { perUserPerMinute } from '../../http/route-helpers.ts';
 import type { AiService } from './service.ts';
 
 const tags = ['ai'];
@@ -26,12 +26,7 @@ export interface AiRoutesDeps {
 
 export const aiRoutes: FastifyPluginAsyncZod<AiRoutesDeps> = async (app, deps) => {
   // AI calls are limited per user, not per address.
-  const rateLimit = {
-    max: deps.limits.perUserPerMinute,
-    timeWindow: '1 minute',
-    keyGenerator: (request: { auth: { user: { id: string } } | null; ip: string }) => request.auth?.user.id ?? request.ip,
-    errorResponseBuilder: tooManyRequests('AI requests'),
-  };
+  const rateLimit = perUserPerMinute(deps.limits.perUserPerMinute, 'AI requests');
 
   app.post(
     '/generate-image',

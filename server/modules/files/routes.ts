@@ -15,22 +15,12 @@ import {
 import { badRequest } from '../../lib/errors.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { currentUser } from '../../http/session.ts';
+import { malformedUpload } from '../../http/route-helpers.ts';
 import { registerSharingRoutes } from '../sharing-routes.ts';
 import type { FileVariant, FilesService } from './service.ts';
 
 const tags = ['files'];
 const viewer = (request: FastifyRequest) => request.auth?.user.id ?? null;
-
-/**
- * The multipart parser's own errors (no boundary, a body cut short) carry no status: they are the client's
- * malformed upload, not our failure. Its limit errors (413) pass through as they are.
- */
-function malformedUpload(err: unknown): never {
-  if (err instanceof Error && (err as { statusCode?: number }).statusCode === undefined) {
-    throw badRequest('The upload is not valid multipart/form-data.');
-  }
-  throw err;
-}
 
 export interface FilesRoutesDeps {
   files: FilesService;

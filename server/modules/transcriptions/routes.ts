@@ -18,7 +18,8 @@ import {
 } from '../../../contract/transcriptions.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { currentUser } from '../../http/session.ts';
-import { badRequest, tooManyRequests } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { malformedUpload, perUserPerMinute } from '../../http/route-helpers.ts';
 import type { TranscriptionsModule } from './module.ts';
 
 export interface TranscriptionsRoutesDeps {
@@ -27,12 +28,6 @@ export interface TranscriptionsRoutesDeps {
 }
 
 const tags = ['transcriptions'];
-
-/** The multipart parser's own errors carry no status: the client's malformed upload (its 413 passes through). */
-function malformedUpload(err: unknown): never {
-  if (err instanceof Error && (err as { statusCode?: number }).statusCode === undefined) throw badRequest('The upload is not valid multipart/form-data.');
-  throw err;
-}
 
 /** The spec's fields, in any order: `audio_file` (one file) and `refinement_type` (default raw). */
 async function readStart(request: FastifyRequest): Promise<{ audio: Buffer; filename: string; type: string }> {
@@ -66,12 +61,7 @@ export const transcriptionsRoutes: FastifyPluginAsyncZod<TranscriptionsRoutesDep
   await app.register(multipart, {
     limits: { fileSize: deps.limits.maxUploadBytes, files: 1, parts: 20, fields: 10, fieldSize: 1024, headerPairs: 100 },
   });
-  const rateLimit = {
-    max: deps.limits.perUserPerMinute,
-    timeWindow: '1 minute',
-    keyGenerator: (request: { auth: { user: { id: string } } | null; ip: string }) => request.auth?.user.id ?? request.ip,
-    errorResponseBuilder: tooManyRequests('transcriptions'),
-  };
+  const rateLimit = perUserPerMinute(deps.limits.perUserPerMinute, 'transcriptions');
 
   app.post(
     '/',
