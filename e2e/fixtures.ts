@@ -6,6 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { startFakeDeepgram } from '../server/test-support/fake-ai/deepgram.ts';
+import { startFakeOpenAi } from '../server/test-support/fake-ai/openai.ts';
 import { startFakeTelegram, type FakeTelegram } from '../server/test-support/fake-telegram.ts';
 import { startSmtpServer, type TestSmtpServer } from '../server/test-support/smtp.ts';
 
@@ -112,28 +114,53 @@ export const test = base.extend<{ baseURL: string }, { server: RunningServer }>(
   },
 });
 
-/** The same app with a Telegram bot on a fake Bot API (polling), for the tests of the dashboard's Telegram tab. */
-export const telegramTest = base.extend<{ baseURL: string }, { server: RunningServer; telegram: FakeTelegram }>({
-  telegram: [
-    async ({}, use) => {
-      const telegram = await startFakeTelegram();
-      await use(telegram);
-      await telegram.close();
+/**
+ * The same app beside a fake outside service the test starts first (a peer speaking that service's wire format):
+ * the server gets the settings that point at it, and the test gets the peer to drive and inspect.
+ */
+function testWithPeer<P extends { close(): Promise<void> }>(start: () => Promise<P>, settings: (peer: P) => Record<string, string>) {
+  return base.extend<{ baseURL: string }, { server: RunningServer; peer: P }>({
+    peer: [
+      async ({}, use) => {
+        const peer = await start();
+        await use(peer);
+        await peer.close();
+      },
+      { scope: 'worker' },
+    ],
+    server: [
+      async ({ peer }, use) => {
+        const server = await startServer(settings(peer));
+        await use(server);
+        await server.stop();
+      },
+      { scope: 'worker', timeout: 90_000 },
+    ],
+    baseURL: async ({ server }, use) => {
+      await use(server.url);
     },
-    { scope: 'worker' },
-  ],
-  server: [
-    async ({ telegram }, use) => {
-      const server = await startServer({ TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.url });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  baseURL: async ({ server }, use) => {
-    await use(server.url);
+  });
+}
+
+/** With a Telegram bot on a fake Bot API (long polling): the dashboard's Telegram tab. */
+export const telegramTest = testWithPeer(startFakeTelegram, (telegram: FakeTelegram) => ({ TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.url }));
+
+/** With Deepgram (a fake speaking its wire format) as the speech provider and OpenAI-compatible as the text provider. */
+export const speechProviderTest = testWithPeer(
+  async () => {
+    const [deepgram, openai] = await Promise.all([startFakeDeepgram(), startFakeOpenAi()]);
+    return { deepgram, openai, close: async () => void (await Promise.all([deepgram.close(), openai.close()])) };
   },
-});
+  ({ deepgram, openai }) => ({
+    TRANSCRIPTION_PROVIDER: 'deepgram',
+    DEEPGRAM_API_KEY: deepgram.apiKey,
+    DEEPGRAM_BASE_URL: deepgram.url,
+    OPENAI_API_KEY: openai.apiKey,
+    OPENAI_BASE_URL: openai.url,
+    AI_IMAGE_PROVIDER: 'local',
+    AI_MOCKUP_PROVIDER: 'local',
+  }),
+);
 
 export { expect };
 

@@ -1,6 +1,6 @@
 import { expect, expectAccessible, screenshots, signInByMail, telegramTest as test } from './fixtures.ts';
 
-test('dashboard Telegram tab: connect through the deep link, see it connected, send a test message, disconnect', async ({ page, server, telegram, context }) => {
+test('dashboard Telegram tab: connect through the deep link, see it connected, send a test message, disconnect', async ({ page, server, peer: telegram, context }) => {
   test.setTimeout(120_000);
   await signInByMail(page, server, 'telly@example.com', 'Telly Gram');
   await page.goto('/dashboard');

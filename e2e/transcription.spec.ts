@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { LOCAL_DRAFT_LABEL } from '../contract/transcriptions.ts';
 import { spokenWav } from '../server/test-support/speech.ts';
-import { expect, expectAccessible, screenshots, signInByMail, test } from './fixtures.ts';
+import { expect, expectAccessible, screenshots, signInByMail, speechProviderTest, test } from './fixtures.ts';
 
 const SAID = 'Please send the quarterly report to the marketing team by Friday. We will review the numbers together next week.';
 
@@ -85,5 +85,35 @@ test('transcription: a visitor is asked to sign in; a user uploads speech, follo
 
   await page.goto('/transcriptions/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { name: 'Transcription Not Found' })).toBeVisible();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+speechProviderTest('transcription with a speech provider: priced per type, a summary from the text model, no draft label, subtitles from its timings', async ({ page, server, peer }) => {
+  speechProviderTest.setTimeout(120_000);
+  await signInByMail(page, server, 'provider-speech@example.com', 'Pat Provider');
+  peer.deepgram.setTranscript('We reviewed the spring campaign. The budget is approved. Anna sends the brief on Friday.', 95);
+  peer.openai.setChatText('The spring campaign budget is approved; Anna sends the brief on Friday.');
+  await page.goto('/tools/transcription');
+  await expect(page.getByText(LOCAL_DRAFT_LABEL)).toHaveCount(0);
+  const summary = page.getByRole('radio', { name: /Summary/ });
+  await summary.check();
+  await expect(page.locator('label', { has: summary })).toContainText('0.30 / min');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-speech-'));
+  const file = path.join(dir, 'spring-review.wav');
+  // A second of speech: the file's own duration is one billable minute, 0.30 held; the provider says it heard 95 s,
+  // but the charge never exceeds what was quoted and held.
+  fs.writeFileSync(file, spokenWav('Spring review.'));
+  await page.getByLabel('Audio file').setInputFiles(file);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Start Transcription' }).click();
+  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
+  await page.getByRole('button', { name: /^spring-review/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Content')).toHaveValue('The spring campaign budget is approved; Anna sends the brief on Friday.');
+  await expect(dialog.getByText(LOCAL_DRAFT_LABEL)).toHaveCount(0);
+  await expect(dialog.getByText('0.30 credits')).toBeVisible();
+  await expect(dialog.getByText('1.6 min')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: '.srt' })).toBeVisible();
+  await expectAccessible(page, 'transcription modal (provider)');
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -1,13 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { TRANSCRIPTION_MESSAGES, type Transcription } from '../../../contract/transcriptions.ts';
+import { TRANSCRIPTION_MESSAGES, TRANSCRIPTION_POLL, type Transcription } from '../../../contract/transcriptions.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatCredits } from '../../lib/credits-format.ts';
-import { deleteTranscription, downloadUrl, mainText, minutesOf, saveContent, saveTitle, transcriptionKeys } from './api.ts';
+import { deleteTranscription, downloadUrl, mainText, minutesOf, saveContent, saveTitle, transcriptionKeys, transcriptionQuery } from './api.ts';
 
 /** Copies text with the 2 s "Copied" feedback. */
 export function CopyButton({ text }: { text: string }) {
@@ -47,9 +47,19 @@ export function DownloadLinks({ t }: { t: Transcription }) {
  */
 export function TranscriptionModal({ transcription, editable, onClose }: { transcription: Transcription; editable: boolean; onClose: () => void }) {
   const client = useQueryClient();
-  const [t, setT] = useState(transcription);
+  // The item as the server has it now (the list's copy may be older), re-read while it is still being made.
+  const query = useQuery({
+    ...transcriptionQuery(transcription.uuid),
+    initialData: transcription,
+    refetchOnMount: 'always',
+    refetchInterval: (q) => (q.state.data && ['pending', 'processing'].includes(q.state.data.status) ? TRANSCRIPTION_POLL.detailIntervalMs : false),
+  });
+  const t = query.data;
+  const setT = (next: Transcription) => client.setQueryData(transcriptionKeys.one(next.uuid), next);
   const [title, setTitle] = useState(t.title);
-  const [content, setContent] = useState(mainText(t));
+  // Null until edited: the text shown follows the server's until the user types.
+  const [edited, setContent] = useState<string | null>(null);
+  const content = edited ?? mainText(t);
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const refresh = () => void client.invalidateQueries({ queryKey: transcriptionKeys.all });
