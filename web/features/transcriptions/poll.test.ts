@@ -53,6 +53,15 @@ describe('polling a started transcription (spec 3 §4)', () => {
     expect(calls).toHaveLength(120);
   });
 
+  it('network errors count towards the same 120 checks', async () => {
+    const { calls, seen } = start([new Error('offline')]);
+    await vi.advanceTimersByTimeAsync(1000 + 119 * 5000);
+    expect(calls).toHaveLength(120);
+    expect(seen.timeout).toBe(1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toHaveLength(120);
+  });
+
   it('stops when told', async () => {
     const { calls, stop } = start(['processing']);
     await vi.advanceTimersByTimeAsync(1000);

@@ -117,6 +117,50 @@ describe('the transcription tool page', () => {
     await screen.findByText('0.10 / min');
     choose(wav(3 * 1024 * 1024));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Start Transcription' }).hasAttribute('disabled')).toBe(true));
+    // The disabled button alone would not say why: 3 MB x 0.10 against a balance of 0.10.
+    expect((await screen.findByRole('alert')).textContent).toBe(TRANSCRIPTION_MESSAGES.insufficient('0.30', '0.10'));
+    choose(wav(1000));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Start Transcription' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('records: a microphone that cannot be opened gives the spec alert', async () => {
+    stub();
+    vi.stubGlobal('alert', vi.fn());
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn(async () => Promise.reject(new DOMException('denied', 'NotAllowedError'))) } });
+    renderTool(<TranscriptionTool />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start recording' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(TRANSCRIPTION_MESSAGES.microphone));
+    expect(screen.getByRole('button', { name: 'Start recording' })).toBeTruthy();
+  });
+
+  it('records: the timer counts up each second, and stopping gives a file to start with and a playback to play', async () => {
+    stub();
+    const track = { stop: vi.fn() };
+    const stream = { getTracks: () => [track] };
+    class FakeRecorder {
+      mimeType = 'audio/webm;codecs=opus';
+      ondataavailable: ((e: { data: Blob }) => void) | null = null;
+      onstop: (() => void) | null = null;
+      constructor(readonly stream: unknown) {}
+      start() {}
+      stop() {
+        this.ondataavailable?.({ data: new Blob([new Uint8Array(2048)], { type: this.mimeType }) });
+        this.onstop?.();
+      }
+    }
+    vi.stubGlobal('MediaRecorder', FakeRecorder);
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn(async () => stream) } });
+    renderTool(<TranscriptionTool />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start recording' }));
+    const timer = screen.getByRole('timer', { name: 'Recording time' });
+    expect(timer.textContent).toBe('0:00');
+    await waitFor(() => expect(timer.textContent).toBe('0:01'), { timeout: 1500 });
+    fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
+    expect(track.stop).toHaveBeenCalled();
+    expect(await screen.findByText(/^Selected: recording-.*\.webm/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Play' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Start Transcription' }).hasAttribute('disabled')).toBe(false));
   });
 
   it('asks for confirmation with the cost, starts with a key, shows the 45% bar, and follows the job to the list', async () => {
@@ -139,6 +183,34 @@ describe('the transcription tool page', () => {
     expect((form.get('audio_file') as File).name).toBe('talk.wav');
     status = 'completed';
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull(), { timeout: 4000 });
+  });
+
+  it('a failed job tells the user the credits were released, and leaves the in-progress list', async () => {
+    stub({
+      'POST /api/transcriptions': () => ok({ uuid: 'u-bad', transcription_id: 3, job_id: 'g2', estimated_cost: '0.1000', audio_duration_seconds: 30, draft: false }),
+      'GET /api/transcriptions/status': () => ok({ uuid: 'u-bad', status: 'failed', error_message: 'Provider down' }),
+    });
+    renderTool(<TranscriptionTool />);
+    await screen.findByText('0.10 / min');
+    choose(wav(1000));
+    fireEvent.click(screen.getByRole('button', { name: 'Start Transcription' }));
+    expect(await screen.findByRole('progressbar', { name: 'Transcribing talk.wav' })).toBeTruthy();
+    expect(await screen.findByText(TRANSCRIPTION_MESSAGES.failedReleased, {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('a job still running when the page opens (a reload, or sent from Telegram) is followed like a new one', async () => {
+    let status = 'processing';
+    const calls = stub({
+      'GET /api/transcriptions': () => ok({ transcriptions: [item({ uuid: 'u-old', title: 'Voice note', original_filename: 'voice.ogg', status: status as Transcription['status'], raw_transcription: null })] }),
+      'GET /api/transcriptions/status': () => ok({ uuid: 'u-old', status, error_message: null }),
+    });
+    renderTool(<TranscriptionTool />);
+    expect(await screen.findByRole('progressbar', { name: 'Transcribing voice.ogg' })).toBeTruthy();
+    status = 'completed';
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull(), { timeout: 3000 });
+    // Followed once: the list's refresh after completion does not start a second follower.
+    expect(calls.filter((c) => c.url.startsWith('/api/transcriptions/status')).map((c) => c.url)).toEqual(['/api/transcriptions/status?uuid=u-old']);
   });
 
   it('a declined confirmation sends nothing', async () => {
@@ -200,6 +272,54 @@ describe('the transcription tool page', () => {
     expect(within(dialog).getByText('1.5 min')).toBeTruthy();
     expect(within(dialog).getByText('3.2 s')).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: /Download .txt/ }).getAttribute('href')).toBe('/api/transcriptions/11111111-1111-4111-8111-111111111111/download?format=txt');
+  });
+});
+
+describe('the item modal', () => {
+  const path = '/api/transcriptions/11111111-1111-4111-8111-111111111111';
+  const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+
+  it('a save that never reached the server says so in its own words', async () => {
+    stub({ [`PUT ${path}/title`]: offline, [`PUT ${path}/content`]: offline });
+    renderTool(<TranscriptionTool />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Team call/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save title' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(TRANSCRIPTION_MESSAGES.titleSaveError);
+    fireEvent.change(within(dialog).getByLabelText('Content'), { target: { value: 'Edited text' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save content' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain(TRANSCRIPTION_MESSAGES.contentSaveError));
+    // The edit is kept for another try.
+    expect((within(dialog).getByLabelText('Content') as HTMLTextAreaElement).value).toBe('Edited text');
+  });
+
+  it('saves the edited content; a refused delete says so and keeps the dialog, a delete closes it', async () => {
+    let remove = () => fail(500, 'INTERNAL', '');
+    const calls = stub({
+      [`PUT ${path}/content`]: (call) => ok(item({ refined_content: null, raw_transcription: (call.body as { content: string }).content })),
+      [`DELETE ${path}`]: () => remove(),
+    });
+    renderTool(<TranscriptionTool />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Team call/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Content'), { target: { value: 'We launch in June.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save content' }));
+    expect(await within(dialog).findByText('Content saved')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ content: 'We launch in June.' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(TRANSCRIPTION_MESSAGES.deleteFailed);
+    remove = () => ok({ deleted: true });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('a draft carries its label; subtitles are offered only with timings', async () => {
+    stub({ 'GET /api/transcriptions': () => ok({ transcriptions: [item({ draft: true, draft_label: LOCAL_DRAFT_LABEL, has_timings: false })] }) });
+    renderTool(<TranscriptionTool />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Team call/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(LOCAL_DRAFT_LABEL)).toBeTruthy();
+    expect(within(dialog).getAllByRole('link').map((a) => a.textContent?.trim())).toEqual(['Download .txt']);
   });
 });
 

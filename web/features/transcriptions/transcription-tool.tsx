@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileAudio, Mic, Pause, Play, Square, Trash2, Upload } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   estimateTranscriptionCost,
   LOCAL_COMPOSER_TYPES,
@@ -17,6 +17,8 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
+import { cn } from '../../components/ui/cn.ts';
+import { useDropTarget } from '../../components/ui/upload-area.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { formatCredits } from '../../lib/credits-format.ts';
 import { useAuth } from '../../lib/session/use-auth.ts';
@@ -49,8 +51,11 @@ export function TranscriptionTool() {
   const [notice, setNotice] = useState<string | null>(null);
   const [jobs, setJobs] = useState<Job[]>([]);
   const [open, setOpen] = useState<Transcription | null>(null);
-  const list = useQuery(transcriptionsQuery()).data ?? [];
+  const listed = useQuery(transcriptionsQuery()).data;
+  const list = useMemo(() => listed ?? [], [listed]);
   const stops = useRef(new Map<string, () => void>());
+  // Every job this page has followed: one that timed out is not taken up again when the list refreshes.
+  const followed = useRef(new Set<string>());
   const draft = engine?.engine === 'local';
   const off = engine?.engine === 'none';
 
@@ -71,25 +76,36 @@ export function TranscriptionTool() {
   const estimate = file && rate !== null ? estimateTranscriptionCost(file.size, rate) : null;
   const available = Number(credits?.available_credits ?? 0);
   const unaffordable = estimate !== null && estimate > available;
+  // Shown as soon as the estimate exceeds the balance: the disabled button alone would not say why.
+  const shortfall = unaffordable ? TRANSCRIPTION_MESSAGES.insufficient(formatCredits(String(estimate)), formatCredits(String(available))) : null;
 
-  const follow = (job: Job) => {
-    stops.current.set(
-      job.uuid,
-      pollTranscription({
-        check: () => fetchStatus(job.uuid),
-        onCompleted: () => finish(job.uuid),
-        onFailed: () => finish(job.uuid, TRANSCRIPTION_MESSAGES.failedReleased),
-        onTimeout: () => finish(job.uuid, TRANSCRIPTION_MESSAGES.timeout),
-      }),
-    );
-  };
-  const finish = (uuid: string, message?: string) => {
-    stops.current.delete(uuid);
-    setJobs((all) => all.filter((j) => j.uuid !== uuid));
-    if (message) setNotice(message);
-    void client.invalidateQueries({ queryKey: transcriptionKeys.all });
-    void client.invalidateQueries({ queryKey: ['auth'] });
-  };
+  const finish = useCallback(
+    (uuid: string, message?: string) => {
+      stops.current.delete(uuid);
+      setJobs((all) => all.filter((j) => j.uuid !== uuid));
+      if (message) setNotice(message);
+      void client.invalidateQueries({ queryKey: transcriptionKeys.all });
+      void client.invalidateQueries({ queryKey: ['auth'] });
+    },
+    [client],
+  );
+  const follow = useCallback(
+    (job: Job) => {
+      if (followed.current.has(job.uuid)) return;
+      followed.current.add(job.uuid);
+      setJobs((all) => [job, ...all.filter((j) => j.uuid !== job.uuid)]);
+      stops.current.set(
+        job.uuid,
+        pollTranscription({
+          check: () => fetchStatus(job.uuid),
+          onCompleted: () => finish(job.uuid),
+          onFailed: () => finish(job.uuid, TRANSCRIPTION_MESSAGES.failedReleased),
+          onTimeout: () => finish(job.uuid, TRANSCRIPTION_MESSAGES.timeout),
+        }),
+      );
+    },
+    [finish],
+  );
 
   const action = usePaidAction({
     send: (body: { file: File; type: RefinementType }, key: string) => startTranscription(body.file, body.type, key),
@@ -98,15 +114,20 @@ export function TranscriptionTool() {
     charged: () => null,
     refresh: [transcriptionKeys.all],
     onAnswer: (started, body) => {
-      const job = { uuid: started.uuid, name: body.file.name };
-      setJobs((all) => [job, ...all]);
       setFile(null);
       setPlayback(null);
-      follow(job);
+      follow({ uuid: started.uuid, name: body.file.name });
     },
   });
 
-  function choose(files: FileList | null) {
+  // Jobs started earlier (before a reload, or from Telegram) are still running: follow them like new ones.
+  useEffect(() => {
+    for (const t of list) if (t.status === 'pending' || t.status === 'processing') follow({ uuid: t.uuid, name: t.original_filename ?? t.title });
+  }, [list, follow]);
+
+  const drop = useDropTarget((files) => choose(files));
+
+  function choose(files: FileList | File[] | null) {
     const chosen = files?.[0];
     if (!chosen) return;
     if (!isAccepted(chosen)) {
@@ -122,7 +143,7 @@ export function TranscriptionTool() {
     setNotice(null);
     if (!file) return setProblem(TRANSCRIPTION_MESSAGES.missingFile);
     if (!isAccepted(file)) return setProblem(TRANSCRIPTION_MESSAGES.invalidType);
-    if (estimate !== null && unaffordable) return setProblem(TRANSCRIPTION_MESSAGES.insufficient(formatCredits(String(estimate)), formatCredits(String(available))));
+    if (shortfall) return setProblem(shortfall);
     if (!window.confirm(TRANSCRIPTION_MESSAGES.confirm(formatCredits(String(estimate ?? 0))))) return;
     setProblem(null);
     try {
@@ -165,9 +186,15 @@ export function TranscriptionTool() {
         <Card>
           <CardHeader icon={<Upload className="size-5" aria-hidden />} title="Upload audio" description="WAV, MP3, MP4, M4A, WebM or OGG." />
           <CardBody className="space-y-3">
-            <label className="flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600 hover:border-violet-400 focus-within:ring-2 focus-within:ring-violet-500">
+            <label
+              {...drop.handlers}
+              className={cn(
+                'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed px-4 py-8 text-center text-sm text-slate-600 focus-within:ring-2 focus-within:ring-violet-500',
+                drop.over ? 'border-violet-500 bg-violet-50' : 'border-slate-300 hover:border-violet-400',
+              )}
+            >
               <FileAudio className="size-6 text-violet-600" aria-hidden />
-              <span className="font-medium text-slate-800">Choose an audio file</span>
+              <span className="font-medium text-slate-800">Choose an audio file or drop it here</span>
               <input type="file" accept={ACCEPT} className="sr-only" onChange={(e) => choose(e.target.files)} aria-label="Audio file" />
             </label>
             <p className="min-h-5 truncate text-sm text-slate-700" aria-live="polite">
@@ -201,9 +228,8 @@ export function TranscriptionTool() {
             <p className="mt-4 min-h-6 text-sm text-slate-700" aria-live="polite">
               Estimated cost: <strong>{estimate === null ? '—' : `${formatCredits(String(estimate))} credits`}</strong>
             </p>
-            {problem && (
-              <Alert tone="error" className="mt-3" title={problem} />
-            )}
+            {shortfall && <Alert tone="error" className="mt-3" title={shortfall} />}
+            {problem && problem !== shortfall && <Alert tone="error" className="mt-3" title={problem} />}
             {notice && <Alert tone="info" className="mt-3" title={notice} />}
             <Button className="mt-4 w-full" size="lg" onClick={() => void submit()} loading={action.isPending} disabled={!file || action.isPending || unaffordable || off}>
               Start Transcription
