@@ -106,7 +106,9 @@ describe('the Telegram bot by long polling (through a fake Bot API)', () => {
     const paragraph = 'A point worth making about the launch. '.repeat(60).trim();
     openai.setChatText([paragraph, paragraph, paragraph, paragraph].join('\n\n'));
     const before = (await t.app.services.credits.account(s.userId)).available_credits;
-    const replies = await say('We met about the launch and agreed the dates. Anna writes the brief.', chat, 2);
+    // Two paragraphs (4680 characters) do not fit one message: each of the four goes alone.
+    const replies = await say('We met about the launch and agreed the dates. Anna writes the brief.', chat, 4);
+    expect(replies).toHaveLength(4);
     expect(replies.every((r) => [...r].length <= 4096)).toBe(true);
     expect(replies.join('\n\n')).toBe([paragraph, paragraph, paragraph, paragraph].join('\n\n'));
     expect((await t.app.services.credits.account(s.userId)).available_credits).not.toBe(before);
