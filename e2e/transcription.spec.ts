@@ -41,6 +41,7 @@ test('transcription: a visitor is asked to sign in; a user uploads speech, follo
   });
   await page.getByRole('button', { name: 'Start Transcription' }).click();
   await expect(page.getByRole('progressbar', { name: 'Transcribing quarterly-report.wav' })).toBeVisible();
+  await screenshots(page, 'transcription-progress');
   await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 60_000 });
 
   const item = page.getByRole('button', { name: /^quarterly-report/ });
@@ -66,8 +67,21 @@ test('transcription: a visitor is asked to sign in; a user uploads speech, follo
   await page.getByLabel('Search transcriptions').fill('nothing like this');
   await expect(page.getByText('0 transcriptions')).toBeVisible();
   await page.getByLabel('Search transcriptions').fill('');
+  await page.getByLabel('Source').selectOption('telegram');
+  await expect(page.getByText('0 transcriptions')).toBeVisible();
+  await page.getByLabel('Source').selectOption('web');
+  await expect(page.getByText('1 transcription')).toBeVisible();
   await expectAccessible(page, '/transcriptions');
   await screenshots(page, 'transcription-library');
+  // The library's dialog: the full text, read-only, with copy, duration and cost.
+  await page.getByRole('button', { name: /^Quarterly report call/ }).click();
+  const card = page.getByRole('dialog', { name: 'Quarterly report call' });
+  await expect(card.getByText('Review the numbers next week.')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Copy' })).toBeVisible();
+  await expect(card.getByText('0.00 credits')).toBeVisible();
+  await expectAccessible(page, 'library dialog');
+  await screenshots(page, 'transcription-library-modal');
+  await card.getByRole('button', { name: 'Close' }).click();
 
   const uuid = await page.evaluate(async () => {
     const res = await fetch('/api/transcriptions');
@@ -84,6 +98,17 @@ test('transcription: a visitor is asked to sign in; a user uploads speech, follo
   await screenshots(page, 'transcription-detail');
 
   await page.goto('/transcriptions/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Transcription Not Found' })).toBeVisible();
+
+  // Deleting asks first, then the item is gone from the list and its page.
+  await page.goto('/tools/transcription');
+  await page.getByRole('button', { name: 'Delete Quarterly report call' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this transcription?' });
+  await expect(confirm).toContainText('“Quarterly report call” and its recording will be deleted.');
+  await expectAccessible(page, 'delete confirmation');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No transcriptions yet.')).toBeVisible();
+  await page.goto(`/transcriptions/${uuid}`);
   await expect(page.getByRole('heading', { name: 'Transcription Not Found' })).toBeVisible();
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -7,7 +7,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatCredits } from '../../lib/credits-format.ts';
-import { deleteTranscription, downloadUrl, mainText, minutesOf, saveContent, saveTitle, transcriptionKeys, transcriptionQuery } from './api.ts';
+import { DeleteConfirm } from './delete-confirm.tsx';
+import { downloadUrl, mainText, minutesOf, saveContent, saveTitle, transcriptionKeys, transcriptionQuery } from './api.ts';
 
 /** Copies text with the 2 s "Copied" feedback. */
 export function CopyButton({ text }: { text: string }) {
@@ -80,15 +81,7 @@ export function TranscriptionModal({ transcription, editable, onClose }: { trans
     }
   };
 
-  const remove = async () => {
-    try {
-      await deleteTranscription(t.uuid);
-      refresh();
-      onClose();
-    } catch {
-      setProblem(TRANSCRIPTION_MESSAGES.deleteFailed);
-    }
-  };
+  const [deleting, setDeleting] = useState(false);
 
   const facts: Array<[string, string]> = [
     ['Duration', minutesOf(t)],
@@ -138,11 +131,12 @@ export function TranscriptionModal({ transcription, editable, onClose }: { trans
           {editable && t.status === 'completed' && <Button onClick={() => void save('content')}>Save content</Button>}
           {t.status === 'completed' && <CopyButton text={mainText(t)} />}
           {t.status === 'completed' && <DownloadLinks t={t} />}
-          <Button variant="danger" className="ml-auto" icon={<Trash2 className="size-4" aria-hidden />} onClick={() => void remove()}>
+          <Button variant="danger" className="ml-auto" icon={<Trash2 className="size-4" aria-hidden />} onClick={() => setDeleting(true)}>
             Delete
           </Button>
         </div>
       </div>
+      {deleting && <DeleteConfirm transcription={t} onDeleted={onClose} onCancel={() => setDeleting(false)} />}
     </Dialog>
   );
 }

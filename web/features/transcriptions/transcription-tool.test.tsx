@@ -306,11 +306,42 @@ describe('the item modal', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save content' }));
     expect(await within(dialog).findByText('Content saved')).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ content: 'We launch in June.' });
+    // Asked first; Cancel deletes nothing.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toContain(TRANSCRIPTION_MESSAGES.deleteFailed);
+    let confirm = await screen.findByRole('dialog', { name: 'Delete this transcription?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete this transcription?' })).toBeNull());
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    confirm = await screen.findByRole('dialog', { name: 'Delete this transcription?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect((await within(confirm).findByRole('alert')).textContent).toContain(TRANSCRIPTION_MESSAGES.deleteFailed);
+    // A job still running: the server's reason instead.
+    remove = () => fail(409, 'CONFLICT', TRANSCRIPTION_MESSAGES.deleteWhileRunning);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(within(confirm).getByRole('alert').textContent).toContain(TRANSCRIPTION_MESSAGES.deleteWhileRunning));
     remove = () => ok({ deleted: true });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(3);
+  });
+
+  it('the list deletes a row after asking', async () => {
+    let rows = [item()];
+    const calls = stub({
+      'GET /api/transcriptions': () => ok({ transcriptions: rows }),
+      [`DELETE ${path}`]: () => {
+        rows = [];
+        return ok({ deleted: true });
+      },
+    });
+    renderTool(<TranscriptionTool />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Team call' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this transcription?' });
+    expect(confirm.textContent).toContain('“Team call” and its recording will be deleted.');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No transcriptions yet.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([path]);
   });
 
   it('a draft carries its label; subtitles are offered only with timings', async () => {

@@ -24,7 +24,8 @@ import { formatCredits } from '../../lib/credits-format.ts';
 import { useAuth } from '../../lib/session/use-auth.ts';
 import { useToolEngine } from '../ai-shared/engine.ts';
 import { usePaidAction } from '../ai-shared/use-paid-action.ts';
-import { deleteTranscription, fetchStatus, minutesOf, startTranscription, transcriptionKeys, transcriptionPricesQuery, transcriptionsQuery } from './api.ts';
+import { DeleteConfirm } from './delete-confirm.tsx';
+import { fetchStatus, minutesOf, startTranscription, transcriptionKeys, transcriptionPricesQuery, transcriptionsQuery } from './api.ts';
 import { pollTranscription } from './poll.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { TranscriptionModal } from './transcription-modal.tsx';
@@ -300,20 +301,11 @@ function Player({ src }: { src: string }) {
 }
 
 function DeleteButton({ transcription }: { transcription: Transcription }) {
-  const client = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await deleteTranscription(transcription.uuid);
-      await client.invalidateQueries({ queryKey: transcriptionKeys.all });
-    } catch {
-      window.alert(TRANSCRIPTION_MESSAGES.deleteFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [asking, setAsking] = useState(false);
   return (
-    <Button variant="ghost" size="sm" aria-label={`Delete ${transcription.title}`} loading={busy} icon={<Trash2 className="size-4" aria-hidden />} onClick={() => void remove()} />
+    <>
+      <Button variant="ghost" size="sm" aria-label={`Delete ${transcription.title}`} icon={<Trash2 className="size-4" aria-hidden />} onClick={() => setAsking(true)} />
+      {asking && <DeleteConfirm transcription={transcription} onDeleted={() => setAsking(false)} onCancel={() => setAsking(false)} />}
+    </>
   );
 }
