@@ -213,6 +213,28 @@ describe('the transcription tool page', () => {
     expect(calls.filter((c) => c.url.startsWith('/api/transcriptions/status')).map((c) => c.url)).toEqual(['/api/transcriptions/status?uuid=u-old']);
   });
 
+  it('without the price list the estimate uses the spec prices', async () => {
+    stub({ 'GET /api/pricing/audio-transcription': () => fail(500, 'INTERNAL', '') });
+    renderTool(<TranscriptionTool />);
+    const conclusions = (await screen.findByText('Conclusions')).closest('label')!;
+    await within(conclusions).findByText('0.35 / min');
+    fireEvent.click(within(conclusions).getByRole('radio'));
+    choose(wav(1000));
+    expect(await screen.findByText('0.35 credits')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Start Transcription' }));
+    await waitFor(() => expect(window.confirm).toHaveBeenCalledWith(TRANSCRIPTION_MESSAGES.confirm('0.35')));
+  });
+
+  it('with no speech engine at all the page says it is being set up and Start stays off', async () => {
+    stub({ 'GET /api/ai/engines': () => ok({ tools: { transcription: { engine: 'none', label: 'Not set up', preview: false, service_type: 'transcription', variant: 'raw', estimate: 'unavailable' } } }) });
+    renderTool(<TranscriptionTool />);
+    expect(await screen.findByText(TRANSCRIPTION_MESSAGES.settingUp)).toBeTruthy();
+    await screen.findByText('0.10 / min');
+    choose(wav(1000));
+    await screen.findByText('0.10 credits');
+    expect(screen.getByRole('button', { name: 'Start Transcription' }).hasAttribute('disabled')).toBe(true);
+  });
+
   it('a declined confirmation sends nothing', async () => {
     vi.stubGlobal('confirm', vi.fn(() => false));
     const calls = stub();
@@ -381,6 +403,20 @@ describe('the library and the detail page', () => {
     stub({ 'GET /api/transcriptions': () => fail(503, 'SERVICE_UNAVAILABLE', 'down') });
     renderPage(<TranscriptionsPage />, '/transcriptions');
     expect(await screen.findByText('0 transcriptions')).toBeTruthy();
+  });
+
+  it('the detail page re-reads the item every 2 s while it is being made, then stops', async () => {
+    let status: Transcription['status'] = 'processing';
+    const calls = stub({ 'GET /api/transcriptions/11111111-1111-4111-8111-111111111111': () => ok(item({ status, raw_transcription: status === 'completed' ? 'We agreed to launch in May.' : null })) });
+    const reads = () => calls.filter((c) => c.url === '/api/transcriptions/11111111-1111-4111-8111-111111111111').length;
+    renderPage(<TranscriptionPage />, '/transcriptions/11111111-1111-4111-8111-111111111111', '/transcriptions/:uuid');
+    expect(await screen.findByText('Transcribing… this page updates by itself.')).toBeTruthy();
+    expect(reads()).toBe(1);
+    status = 'completed';
+    expect(await screen.findByText('We agreed to launch in May.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(reads()).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(reads()).toBe(2);
   });
 
   it('the detail page shows the facts, the player and the text; a missing item says Transcription Not Found', async () => {

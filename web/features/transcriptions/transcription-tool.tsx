@@ -7,6 +7,7 @@ import {
   LOCAL_DRAFT_LABEL,
   REFINEMENT_LABELS,
   REFINEMENT_TYPES,
+  TRANSCRIPTION_DEFAULT_PRICES,
   TRANSCRIPTION_MESSAGES,
   TRANSCRIPTION_MIME_TYPES,
   TRANSCRIPTION_POLL,
@@ -32,6 +33,7 @@ import { TranscriptionModal } from './transcription-modal.tsx';
 import { clock, useRecorder, type Recording } from './use-recorder.ts';
 
 const ACCEPT = TRANSCRIPTION_MIME_TYPES.join(',');
+const FALLBACK_PRICES: Record<string, string> = { ...TRANSCRIPTION_DEFAULT_PRICES, local: '0' };
 const isAccepted = (file: File) => (TRANSCRIPTION_MIME_TYPES as readonly string[]).includes(file.type.split(';')[0]!.toLowerCase());
 
 interface Job {
@@ -44,7 +46,9 @@ export function TranscriptionTool() {
   const { credits } = useAuth();
   const client = useQueryClient();
   const engine = useToolEngine('transcription');
-  const prices = useQuery(transcriptionPricesQuery).data;
+  const priceList = useQuery(transcriptionPricesQuery);
+  // Without the price list the estimate uses the spec's per-minute prices: the server charges its own table anyway.
+  const prices = priceList.data ?? (priceList.isError ? FALLBACK_PRICES : undefined);
   const [file, setFile] = useState<File | null>(null);
   const [playback, setPlayback] = useState<string | null>(null);
   const [type, setType] = useState<RefinementType>('raw');
@@ -145,7 +149,8 @@ export function TranscriptionTool() {
     if (!file) return setProblem(TRANSCRIPTION_MESSAGES.missingFile);
     if (!isAccepted(file)) return setProblem(TRANSCRIPTION_MESSAGES.invalidType);
     if (shortfall) return setProblem(shortfall);
-    if (!window.confirm(TRANSCRIPTION_MESSAGES.confirm(formatCredits(String(estimate ?? 0))))) return;
+    if (estimate === null) return; // the prices are still loading: nothing to confirm yet
+    if (!window.confirm(TRANSCRIPTION_MESSAGES.confirm(formatCredits(String(estimate))))) return;
     setProblem(null);
     try {
       await action.mutateAsync({ file, type });
@@ -232,7 +237,7 @@ export function TranscriptionTool() {
             {shortfall && <Alert tone="error" className="mt-3" title={shortfall} />}
             {problem && problem !== shortfall && <Alert tone="error" className="mt-3" title={problem} />}
             {notice && <Alert tone="info" className="mt-3" title={notice} />}
-            <Button className="mt-4 w-full" size="lg" onClick={() => void submit()} loading={action.isPending} disabled={!file || action.isPending || unaffordable || off}>
+            <Button className="mt-4 w-full" size="lg" onClick={() => void submit()} loading={action.isPending} disabled={!file || estimate === null || action.isPending || unaffordable || off}>
               Start Transcription
             </Button>
           </CardBody>
