@@ -366,10 +366,12 @@ describe('the item modal', () => {
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([path]);
   });
 
-  it('a draft carries its label; subtitles are offered only with timings', async () => {
+  it('a draft carries its label in the list and the dialog; subtitles are offered only with timings', async () => {
     stub({ 'GET /api/transcriptions': () => ok({ transcriptions: [item({ draft: true, draft_label: LOCAL_DRAFT_LABEL, has_timings: false })] }) });
     renderTool(<TranscriptionTool />);
-    fireEvent.click(await screen.findByRole('button', { name: /^Team call/ }));
+    const row = await screen.findByRole('button', { name: /^Team call/ });
+    expect(within(row).getByText(LOCAL_DRAFT_LABEL)).toBeTruthy();
+    fireEvent.click(row);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(LOCAL_DRAFT_LABEL)).toBeTruthy();
     expect(within(dialog).getAllByRole('link').map((a) => a.textContent?.trim())).toEqual(['Download .txt']);
@@ -383,13 +385,15 @@ describe('the library and the detail page', () => {
         ok({
           transcriptions: [
             item(),
-            item({ uuid: 'a2', title: 'Voice note', source: 'telegram', raw_transcription: 'Buy milk' }),
+            item({ uuid: 'a2', title: 'Voice note', source: 'telegram', raw_transcription: 'Buy milk', draft: true, draft_label: LOCAL_DRAFT_LABEL }),
             item({ uuid: 'a3', title: 'Still running', status: 'processing', raw_transcription: null }),
           ],
         }),
     });
     renderPage(<TranscriptionsPage />, '/transcriptions');
     expect((await screen.findByText('2 transcriptions')).getAttribute('role')).toBe('status');
+    expect(screen.getByRole('button', { name: /^Voice note/ }).textContent).toContain(LOCAL_DRAFT_LABEL);
+    expect(screen.getByRole('button', { name: /^Team call/ }).textContent).not.toContain(LOCAL_DRAFT_LABEL);
     fireEvent.change(screen.getByLabelText('Search transcriptions'), { target: { value: 'milk' } });
     expect(await screen.findByText('1 transcription')).toBeTruthy();
     expect(screen.getByText('Voice note')).toBeTruthy();

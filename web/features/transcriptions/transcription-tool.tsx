@@ -272,7 +272,7 @@ export function TranscriptionTool() {
                       <span className="block truncate text-sm font-medium text-slate-900">{t.title}</span>
                       <span className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-slate-600">
                         {minutesOf(t)} · {formatCredits(t.cost_credits)} credits <StatusBadge status={t.status} />
-                        {t.draft && <Badge tone="amber">Draft</Badge>}
+                        {t.draft_label && <Badge tone="amber">{t.draft_label}</Badge>}
                       </span>
                     </button>
                     <DeleteButton transcription={t} />

@@ -67,8 +67,9 @@ export function TranscriptionsPage() {
               </span>
               <span className="mt-2 line-clamp-3 block text-sm text-slate-700">{mainText(t)}</span>
               <span className="mt-3 block text-xs text-slate-600">
-                {minutesOf(t)} · {formatCredits(t.cost_credits)} credits{t.draft ? ' · Draft' : ''}
+                {minutesOf(t)} · {formatCredits(t.cost_credits)} credits
               </span>
+              {t.draft_label && <span className="mt-1 block text-xs font-medium text-amber-800">{t.draft_label}</span>}
             </button>
           </li>
         ))}
