@@ -134,6 +134,21 @@ describe('the transcription tool page', () => {
     expect(screen.getByRole('button', { name: 'Start recording' })).toBeTruthy();
   });
 
+  it('records: a browser that cannot record gives the same alert and lets the microphone go', async () => {
+    stub();
+    vi.stubGlobal('alert', vi.fn());
+    const track = { stop: vi.fn() };
+    vi.stubGlobal('MediaRecorder', function NoRecorder() {
+      throw new DOMException('not supported', 'NotSupportedError');
+    });
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn(async () => ({ getTracks: () => [track] })) } });
+    renderTool(<TranscriptionTool />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start recording' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(TRANSCRIPTION_MESSAGES.microphone));
+    expect(track.stop).toHaveBeenCalled();
+    expect(screen.getByRole('timer').textContent).toBe('0:00');
+  });
+
   it('records: the timer counts up each second, and stopping gives a file to start with and a playback to play', async () => {
     stub();
     const track = { stop: vi.fn() };

@@ -69,6 +69,12 @@ export function TranscriptionTool() {
     return () => running.forEach((stop) => stop());
   }, []);
 
+  // A replaced or finished recording's playback URL is let go.
+  useEffect(() => {
+    if (!playback) return;
+    return () => URL.revokeObjectURL(playback);
+  }, [playback]);
+
   const onRecorded = useCallback((recording: Recording) => {
     setFile(recording.file);
     setPlayback(recording.url);

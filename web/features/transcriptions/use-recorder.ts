@@ -26,15 +26,21 @@ export function useRecorder(onRecorded: (recording: Recording) => void) {
   );
 
   const start = useCallback(async () => {
-    let stream: MediaStream;
+    let media: MediaRecorder;
     try {
-      stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+      const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+      // Inside the try: a browser without MediaRecorder cannot record either.
+      try {
+        media = new MediaRecorder(stream);
+      } catch (err) {
+        stream.getTracks().forEach((track) => track.stop());
+        throw err;
+      }
     } catch {
       window.alert(TRANSCRIPTION_MESSAGES.microphone);
       return;
     }
     const chunks: Blob[] = [];
-    const media = new MediaRecorder(stream);
     media.ondataavailable = (event) => {
       if (event.data.size > 0) chunks.push(event.data);
     };
