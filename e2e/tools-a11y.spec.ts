@@ -21,6 +21,8 @@ test.describe('the image tools, as a new user with no AI provider set', () => {
     }
     // Every image tool's card says its previews are free; the prices load into a line reserved for them.
     await expect(page.getByTestId('tool-price').filter({ hasText: 'Free preview' })).toHaveCount(TOOLS.length);
+    // Transcription runs on the local draft engine here (pocketsphinx, installed by .ci/run): free, and named a draft.
+    await expect(page.getByTestId('tool-price').filter({ hasText: 'Free draft' })).toHaveCount(1);
     await expectAccessible(page, '/tools');
     await screenshots(page, 'tools-launcher');
 

@@ -15,10 +15,16 @@ export function useToolPrices(): Record<string, ToolPrice> {
   return Object.fromEntries(Object.values(prices).map((p) => [p.tool_id, p]));
 }
 
-/** The card's line: a free local preview, or credits per generation (per minute for transcription). */
+/**
+ * The card's line: a free local preview (for transcription, the local engine's draft), or credits per generation
+ * (per minute for transcription).
+ */
 export function priceLabel(price: ToolPrice | undefined): string | null {
   if (!price) return null;
-  if (Number(price.dollar_amount) === 0) return price.service_variant === 'local' ? 'Free preview' : 'Free';
+  if (Number(price.dollar_amount) === 0) {
+    if (price.service_variant !== 'local') return 'Free';
+    return price.service_type === 'transcription' ? 'Free draft' : 'Free preview';
+  }
   const unit = price.service_type === 'transcription' ? 'per minute' : price.service_type === 'photoshoot' ? 'per photo' : 'per generation';
   return `${price.dollar_amount} credits ${unit}`;
 }
