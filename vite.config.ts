@@ -1,16 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = fileURLToPath(new URL('./web', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside every compressible built file, once at build time, so the
+ * server sends them as they are (@fastify/static `preCompressed`) instead of compressing on every request.
+ */
+function precompress(): Plugin {
+  let dir = '';
+  return {
+    name: 'ampkit-precompress',
+    apply: 'build',
+    configResolved(config) {
+      dir = config.build.outDir;
+    },
+    closeBundle() {
+      const walk = (folder: string): string[] =>
+        fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+          const full = path.join(folder, entry.name);
+          return entry.isDirectory() ? walk(full) : [full];
+        });
+      for (const file of walk(dir)) {
+        if (!/\.(js|css|svg|json|txt|webmanifest)$/.test(file)) continue;
+        const data = fs.readFileSync(file);
+        if (data.length < 1024) continue;
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
 
 /** The web app: source in web/, built into dist/web (served by the Fastify server). */
 export default defineConfig({
   root: webRoot,
   publicDir: fileURLToPath(new URL('./web/public', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -10,7 +10,10 @@ export const DEFAULT_HISTORY_PAGE_SIZE = 12;
 export const SHARE_PLATFORMS = ['facebook', 'twitter', 'linkedin', 'whatsapp', 'telegram', 'reddit', 'pinterest', 'email', 'copy'] as const;
 export type SharePlatform = (typeof SHARE_PLATFORMS)[number];
 export const SHARE_POPUP = { width: 600, height: 400 } as const;
+/** A shared file's preview card (og:image), drawn from the file. */
 export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
+/** The site's default preview card (spec 1 §2: 1344x768). */
+export const DEFAULT_SOCIAL_IMAGE = { width: 1344, height: 768 } as const;
 export const SWIPE_THRESHOLD_PX = 50;
 export const TAP_THRESHOLD = { px: 15, ms: 500 } as const;
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestSession } from '../test-support/app.ts';
 import { makePng } from '../test-support/media.ts';
@@ -11,6 +12,12 @@ fs.writeFileSync(
   path.join(webRoot, 'index.html'),
   '<!doctype html><html><head><meta charset="utf-8" /><title>Ampkit</title></head><body><div id="root"></div></body></html>',
 );
+// A built asset with the compressed copies the build writes beside it.
+const assetSource = `export const answer = ${JSON.stringify('x'.repeat(4000))};`;
+fs.mkdirSync(path.join(webRoot, 'assets'));
+fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), assetSource);
+fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(assetSource));
+fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js.gz'), zlib.gzipSync(assetSource));
 let t: TestApp;
 let owner: TestSession;
 beforeAll(async () => {
@@ -63,6 +70,12 @@ describe('server-rendered page tags', () => {
     expect(metaOf(res.body, 'og:description')).toBe('We are live!');
   });
 
+  it('names the default preview card with the size it is served at', async () => {
+    const res = await t.call('GET', '/about');
+    expect(metaOf(res.body, 'og:image')).toBe('http://localhost:3000/og-default.png');
+    expect([metaOf(res.body, 'og:image:width'), metaOf(res.body, 'og:image:height')]).toEqual(['1344', '768']);
+  });
+
   it('draws the default 1344x768 preview card', async () => {
     const res = await t.call('GET', '/og-default.png');
     expect(res.statusCode).toBe(200);
@@ -75,6 +88,70 @@ describe('server-rendered page tags', () => {
     expect((await t.call('GET', '/assets/missing.js')).statusCode).toBe(404);
     const api = await t.call('GET', '/api/missing');
     expect(api.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+  });
+});
+
+describe('the route table', () => {
+  it.each(['/', '/about', '/about/', '/legal/terms', '/screenshot', '/tools/image-variator', '/file/0b9f8a1e-1111-4222-8333-444455556666', '/content/12', '/transcriptions/0b9f8a1e-1111-4222-8333-444455556666', '/admin'])(
+    'answers %s with the app',
+    async (url) => {
+      const res = await t.call('GET', url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+    },
+  );
+
+  it.each(['/nope', '/tools/not-a-tool', '/file/not-a-uuid', '/dashboard/extra', '/legal/cookies', '/transcriptions/42'])(
+    'answers the unknown page %s with 404 and the app, which shows its not-found page',
+    async (url) => {
+      const res = await t.call('GET', url);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<title>Page not found - Ampkit</title>');
+    },
+  );
+
+  it.each([
+    ['/terms', '/legal/terms', 301],
+    ['/privacy', '/legal/privacy', 301],
+    ['/faq', '/about#faq', 301],
+    ['/legal', '/legal/terms', 301],
+    ['/library', '/transcriptions', 301],
+    ['/transcription/0b9f8a1e-1111-4222-8333-444455556666', '/transcriptions/0b9f8a1e-1111-4222-8333-444455556666', 301],
+    ['/terms?ref=mail', '/legal/terms?ref=mail', 301],
+    ['/file', '/', 302],
+    ['/content', '/', 302],
+    ['/content/abc', '/', 302],
+  ])('redirects %s to %s', async (url, to, status) => {
+    const res = await t.call('GET', url);
+    expect(res.statusCode).toBe(status);
+    expect(res.headers.location).toBe(to);
+  });
+});
+
+describe('compression and caching', () => {
+  it('sends a hashed asset precompressed and cached for good', async () => {
+    for (const [encoding, decode] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(decode(res.rawPayload).toString()).toBe(assetSource);
+    }
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(assetSource);
+  });
+
+  it('compresses the page document for browsers that take it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/about', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain('<div id="root"></div>');
   });
 });
 

@@ -1,17 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_NAME, APP_TAGLINE } from '../../contract/constants.ts';
-import { SOCIAL_IMAGE } from '../../contract/files.ts';
+import { DEFAULT_SOCIAL_IMAGE } from '../../contract/files.ts';
+import { lookupPage } from '../../contract/pages.ts';
 import sharp from 'sharp';
 import { sendApiNotFound } from './error-handler.ts';
 
 export interface PageMeta {
   title: string;
   description: string;
-  /** Absolute URL of the preview image. */
-  image: string | null;
+  /** The preview image: its absolute URL and the size it is actually served at. */
+  image: { url: string; width: number; height: number } | null;
   url: string;
 }
 
@@ -35,19 +37,20 @@ export function renderMeta(meta: PageMeta): string {
   ];
   if (meta.image) {
     tags.push(
-      ['property', 'og:image', meta.image],
-      ['property', 'og:image:width', String(SOCIAL_IMAGE.width)],
-      ['property', 'og:image:height', String(SOCIAL_IMAGE.height)],
-      ['name', 'twitter:image', meta.image],
+      ['property', 'og:image', meta.image.url],
+      ['property', 'og:image:width', String(meta.image.width)],
+      ['property', 'og:image:height', String(meta.image.height)],
+      ['name', 'twitter:image', meta.image.url],
     );
   }
   return [`<title>${escape(meta.title)}</title>`, ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escape(value)}" />`)].join('\n    ');
 }
 
 function brandCardSvg(): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1344" height="768" viewBox="0 0 1344 768">
+  const { width, height } = DEFAULT_SOCIAL_IMAGE;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#4c1d95"/><stop offset="1" stop-color="#7c3aed"/></linearGradient></defs>
-  <rect width="1344" height="768" fill="url(#g)"/>
+  <rect width="${width}" height="${height}" fill="url(#g)"/>
   <circle cx="1180" cy="140" r="260" fill="#a78bfa" opacity="0.25"/><circle cx="160" cy="660" r="220" fill="#c4b5fd" opacity="0.18"/>
   <text x="96" y="360" font-family="DejaVu Sans, Arial, sans-serif" font-size="120" font-weight="700" fill="#ffffff">${APP_NAME}</text>
   <text x="100" y="450" font-family="DejaVu Sans, Arial, sans-serif" font-size="48" fill="#ede9fe">${escape(APP_TAGLINE)}</text>
@@ -61,9 +64,23 @@ export function injectMeta(html: string, meta: PageMeta): string {
   return withoutTitle.replace(/<\/head>/i, `    ${renderMeta(meta)}\n  </head>`);
 }
 
+/** Sends a page's HTML compressed when the browser takes it (the document is made per request, so not precompressed). */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  if (/\bbr\b/.test(accepts)) {
+    const body = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html));
+  return reply.send(html);
+}
+
 /**
- * Serves the built React app; any other GET that wants a page gets index.html (client-side routes),
- * with the page's title and social preview tags filled in on the server.
+ * Serves the built React app. Built files are sent precompressed (brotli or gzip, made by the build) and hashed
+ * assets are cached for good. A GET for a page of the route table (contract/pages.ts) gets index.html with the page's
+ * title and social preview tags filled in on the server; a redirect of that table is an HTTP redirect; any other
+ * path gets the same document with status 404, so the app shows its not-found page and crawlers see a real 404.
  */
 export async function registerWebApp(app: FastifyInstance, opts: { webRoot: string; publicUrl: string; resolveMeta: MetaResolver }) {
   const indexPath = path.join(opts.webRoot, 'index.html');
@@ -72,13 +89,14 @@ export async function registerWebApp(app: FastifyInstance, opts: { webRoot: stri
   const defaults: PageMeta = {
     title: `${APP_NAME} - ${APP_TAGLINE}`,
     description: 'AI tools for creators: image morpher, mockups, headshots, thumbnails, captions, transcription and more. Pay per generation, no subscription.',
-    image: `${base}/og-default.png`,
+    image: { url: `${base}/og-default.png`, ...DEFAULT_SOCIAL_IMAGE },
     url: base,
   };
   if (built) {
     await app.register(fastifyStatic, {
       root: opts.webRoot,
       index: false,
+      preCompressed: true,
       // Built assets carry a content hash in their names, so they can be cached for good.
       setHeaders: (res, filePath) => {
         const immutable = filePath.startsWith(path.join(opts.webRoot, 'assets') + path.sep);
@@ -96,9 +114,17 @@ export async function registerWebApp(app: FastifyInstance, opts: { webRoot: stri
       return reply.status(503).type('text/plain').send('The web app is not built yet. Run `npm run build` (npm start does it).');
     }
     if (path.extname(pathname)) return reply.status(404).type('text/plain').send('Not found');
+    const page = lookupPage(pathname);
+    if (page.kind === 'redirect') {
+      const query = request.url.slice(pathname.length);
+      const [to, hash = ''] = page.to.split('#');
+      return reply.redirect(`${to}${query}${hash ? `#${hash}` : ''}`, page.permanent ? 301 : 302);
+    }
+    if (page.kind === 'not-found') {
+      return sendHtml(request, reply.status(404), injectMeta(template, { ...defaults, title: `Page not found - ${APP_NAME}`, url: `${base}${pathname}` }));
+    }
     const found = await opts.resolveMeta(pathname).catch(() => null);
-    const meta = { ...defaults, url: `${base}${pathname}`, ...found };
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(injectMeta(template, meta));
+    return sendHtml(request, reply, injectMeta(template, { ...defaults, url: `${base}${pathname}`, ...found }));
   };
   // The default social preview card (1344x768), drawn once.
   let card: Promise<Buffer> | undefined;

@@ -1,6 +1,7 @@
 import { parseBuffer, type IFormat } from 'music-metadata';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.ts';
+import { SOCIAL_IMAGE } from '../../../contract/files.ts';
 
 export type MediaCategory = 'image' | 'audio' | 'video';
 export interface MediaType {
@@ -143,7 +144,7 @@ export async function makeThumbnail(image: Buffer): Promise<Buffer> {
 
 /** The 1200x630 social preview image. */
 export async function makeSocialImage(image: Buffer): Promise<Buffer> {
-  return sharp(image).resize(1200, 630, { fit: 'cover', position: 'attention' }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(image).resize(SOCIAL_IMAGE.width, SOCIAL_IMAGE.height, { fit: 'cover', position: 'attention' }).jpeg({ quality: 85 }).toBuffer();
 }
 
 /** A file name with no path and only safe characters, for metadata and downloads. */

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { downloadFilename, type SharedFile } from '../../../contract/files.ts';
+import { downloadFilename, SOCIAL_IMAGE, type SharedFile } from '../../../contract/files.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -259,7 +259,7 @@ export function createFilesService(deps: FilesDeps) {
     },
 
     /** For the server-rendered preview tags: a public file's title and image, or nothing. */
-    async socialPreview(id: string): Promise<{ title: string; description: string; image: string | null } | null> {
+    async socialPreview(id: string): Promise<{ title: string; description: string; image: { url: string; width: number; height: number } | null } | null> {
       if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
       const file = await repo.findFile(db, id);
       if (!file?.isPublic) return null;
@@ -267,7 +267,7 @@ export function createFilesService(deps: FilesDeps) {
       return {
         title: `${titleOf(file)} by ${owner?.name ?? 'an Ampkit creator'}`,
         description: file.prompt ? file.prompt.slice(0, 200) : `Check out this ${file.entityType.replaceAll('_', ' ')} created with Ampkit`,
-        image: file.fileType.startsWith('image/') ? `${base}/api/files/og/${file.id}` : null,
+        image: file.fileType.startsWith('image/') ? { url: `${base}/api/files/og/${file.id}`, ...SOCIAL_IMAGE } : null,
       };
     },
 
