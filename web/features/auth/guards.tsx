@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { authRedirectState, redirectTarget } from '../../lib/session/redirect-state.ts';
 import { useAuth, type AuthState } from '../../lib/session/use-auth.ts';
 
-/** Shown when the session check itself failed (server unreachable), with a Retry. */
+/** Shown on a protected page when the session check itself failed (server unreachable): signed out, with a Retry. */
 export function SessionError({ auth, title }: { auth: AuthState; title: string }) {
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-16">
@@ -31,7 +31,7 @@ export function ProtectedRoute({ children, errorTitle = 'Session Error' }: { chi
   const auth = useAuth();
   const location = useLocation();
   if (auth.status === 'loading') return <PageSpinner />;
-  if (auth.status === 'error') return <SessionError auth={auth} title={errorTitle} />;
+  if (auth.status === 'signed-out' && auth.error) return <SessionError auth={auth} title={errorTitle} />;
   if (auth.status === 'signed-out') return <Navigate to="/auth" replace state={authRedirectState(location)} />;
   return <>{children ?? <Outlet />}</>;
 }
@@ -50,7 +50,7 @@ export function AdminRoute({ children }: { children?: ReactNode }) {
   const auth = useAuth();
   const location = useLocation();
   if (auth.status === 'loading') return <PageSpinner />;
-  if (auth.status === 'error') return <SessionError auth={auth} title="Session Error" />;
+  if (auth.status === 'signed-out' && auth.error) return <SessionError auth={auth} title="Session Error" />;
   if (auth.status === 'signed-out') return <Navigate to="/auth" replace state={authRedirectState(location)} />;
   if (!auth.isAdmin) return <Navigate to="/" replace />;
   return <>{children ?? <Outlet />}</>;

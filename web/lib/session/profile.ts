@@ -28,16 +28,17 @@ export function restoredSessionExpiry(now = Date.now()): string {
   return new Date(now + RESTORED_SESSION_DAYS * 24 * 60 * 60 * 1000).toISOString();
 }
 
-/** GET /api/auth/profile. A 401 means signed out (null); other failures throw. */
+/**
+ * GET /api/auth/profile. A 401 means signed out (null). Any other failure also drops the CSRF token and throws, so
+ * the caller can leave the user signed out and still say why (spec 1 §4, §8).
+ */
 export async function fetchAuthSnapshot(): Promise<AuthSnapshot | null> {
   let profile: Profile;
   try {
     profile = await api.get<Profile>('/auth/profile');
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      setCsrfToken(null);
-      return null;
-    }
+    setCsrfToken(null);
+    if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
   setCsrfToken(profile.csrf_token);

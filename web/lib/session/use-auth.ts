@@ -2,9 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { SessionResponse, User } from '../../../contract/auth.ts';
 import { applySignIn, replaceUser, signOut } from './session.ts';
-import { profileQueryOptions, type AuthSnapshot } from './profile.ts';
+import { authKeys, profileQueryOptions, type AuthSnapshot } from './profile.ts';
 
-export type AuthStatus = 'loading' | 'signed-in' | 'signed-out' | 'error';
+export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
 export function isAdmin(user: User | null | undefined): boolean {
   return !!user?.roles.includes('admin');
@@ -12,27 +12,23 @@ export function isAdmin(user: User | null | undefined): boolean {
 
 /**
  * The session, from GET /api/auth/profile (spec 1 §4).
- * - status 'loading' until the first answer; 'signed-out' on 401; 'error' when the first check failed otherwise.
- * - A failed background re-check keeps the current session (only a 401 signs the user out), so a network blip
- *   does not throw away work in progress.
+ * - status 'loading' until the first answer, and again while `reload` re-checks.
+ * - A check that fails or is not OK leaves the user signed out (user, session, storage and credits cleared), a
+ *   background re-check included; `error` then says why, so a protected page can offer a Retry instead of
+ *   sending the user to sign in again when the server was only unreachable. The next successful check signs
+ *   them back in.
  */
 export function useAuth() {
   const client = useQueryClient();
   const query = useQuery(profileQueryOptions());
-  const snapshot: AuthSnapshot | null = query.data ?? null;
-  const status: AuthStatus = query.isPending
-    ? 'loading'
-    : snapshot
-      ? 'signed-in'
-      : query.data === undefined
-        ? 'error'
-        : 'signed-out';
+  const failed = query.isError;
+  const snapshot: AuthSnapshot | null = failed ? null : (query.data ?? null);
+  const status: AuthStatus = query.isPending && !failed ? 'loading' : snapshot ? 'signed-in' : 'signed-out';
 
   const logout = useCallback(() => signOut(client), [client]);
   const signIn = useCallback((result: SessionResponse) => applySignIn(client, result), [client]);
   const setUser = useCallback((user: User) => replaceUser(client, user), [client]);
-  const { refetch } = query;
-  const reload = useCallback(() => refetch(), [refetch]);
+  const reload = useCallback(() => client.resetQueries({ queryKey: authKeys.profile }), [client]);
 
   return useMemo(
     () => ({
@@ -44,7 +40,7 @@ export function useAuth() {
       session: snapshot?.session ?? null,
       storage: snapshot?.storage ?? null,
       credits: snapshot?.credits ?? null,
-      error: snapshot ? null : query.error,
+      error: failed ? query.error : null,
       isRefreshing: query.isFetching,
       /** Re-checks the session now. */
       reload,
@@ -52,7 +48,7 @@ export function useAuth() {
       signIn,
       setUser,
     }),
-    [status, snapshot, query.error, query.isFetching, reload, logout, signIn, setUser],
+    [status, snapshot, failed, query.error, query.isFetching, reload, logout, signIn, setUser],
   );
 }
 
