@@ -1,21 +1,16 @@
-import { FileText, Lock } from 'lucide-react';
-import { SUPPORT_EMAIL } from '../../../contract/constants.ts';
-import { PlaceholderPage } from '../../components/ui/placeholder-page.tsx';
+import { LegalDocument } from './legal-document.tsx';
+import { useLegalOperator } from './operator.ts';
+import { PRIVACY_TITLE, privacyIntro, privacySections } from './privacy-text.tsx';
+import { TERMS_TITLE, termsIntro, termsSections } from './terms-text.tsx';
 
-/** /legal/terms. The legal issue adds the 13 sections. */
+/** /legal/terms: the Terms of Service, 13 sections (spec 1 §9). */
 export function TermsPage() {
-  return (
-    <PlaceholderPage title="Terms of Service" description="The rules for using Ampkit." icon={FileText}>
-      The full Terms of Service are being finalised. Questions in the meantime? Write to {SUPPORT_EMAIL}.
-    </PlaceholderPage>
-  );
+  const operator = useLegalOperator();
+  return <LegalDocument title={TERMS_TITLE} intro={termsIntro(operator)} sections={termsSections(operator)} />;
 }
 
-/** /legal/privacy. The legal issue adds the 13 sections. */
+/** /legal/privacy: the Privacy Policy, 13 sections (spec 1 §9). */
 export function PrivacyPage() {
-  return (
-    <PlaceholderPage title="Privacy Policy" description="What we collect, why, and your rights." icon={Lock}>
-      The full Privacy Policy is being finalised. Questions in the meantime? Write to {SUPPORT_EMAIL}.
-    </PlaceholderPage>
-  );
+  const operator = useLegalOperator();
+  return <LegalDocument title={PRIVACY_TITLE} intro={privacyIntro(operator)} sections={privacySections(operator)} />;
 }
