@@ -3,6 +3,7 @@ import { APP_NAME, CONTACT_EMAIL } from '../../../contract/constants.ts';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { Card, CardBody } from '../../components/ui/card.tsx';
 import { Page } from '../../components/ui/page.tsx';
+import { FaqSection } from '../../features/faq/faq-section.tsx';
 
 const steps = [
   { icon: PenLine, title: 'You start', text: 'Your photo, your recording, your idea. Everything begins with you.' },
@@ -15,13 +16,20 @@ const values = [
   { icon: ShieldCheck, title: 'Fair pricing', text: 'Pay per generation from a credit balance. No subscription, no surprises.' },
 ];
 
-/** /about: vision, how it works, values and promise. The FAQ joins it with the FAQ issue. */
+/** /about: vision, how it works, values, the FAQ (category all, English; /faq lands on #faq) and the promise (spec 1 §2). */
 export function AboutPage() {
   return (
     <Page
       title={`About ${APP_NAME}`}
       description={`${APP_NAME} exists so that every creator can produce more of their best work, without losing what makes it theirs.`}
     >
+      <section aria-labelledby="vision" className="mb-12 max-w-[70ch] space-y-3">
+        <h2 id="vision" className="text-xl font-semibold text-slate-900">Our vision</h2>
+        <p className="text-slate-700">
+          Creators and marketers should spend their time on ideas, not on busywork. {APP_NAME} puts AI tools for images, captions, thumbnails,
+          headshots and transcripts in one place, so the work you already do goes further while it still sounds and looks like you.
+        </p>
+      </section>
       <section aria-labelledby="how-it-works" className="space-y-4">
         <h2 id="how-it-works" className="text-xl font-semibold text-slate-900">How it works</h2>
         <div className="grid gap-4 md:grid-cols-3">
@@ -52,6 +60,7 @@ export function AboutPage() {
           ))}
         </div>
       </section>
+      <FaqSection className="mt-12" />
       <section aria-labelledby="promise" className="mt-12 rounded-2xl bg-violet-600 px-6 py-10 text-white sm:px-10">
         <h2 id="promise" className="text-xl font-semibold">Our promise</h2>
         <p className="mt-2 max-w-2xl text-violet-100">
