@@ -1,6 +1,7 @@
 import { Outlet, useNavigation } from 'react-router';
 import { SessionCleaner } from '../../lib/session/use-logout.ts';
 import { InsufficientCreditsProvider } from '../../features/credits/insufficient-credits-provider.tsx';
+import { NotificationBanner } from '../../features/notifications/notification-banner.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { ScrollManager } from './scroll-manager.tsx';
@@ -16,7 +17,7 @@ function NavigationProgress() {
   );
 }
 
-/** The standard layout: header, page, footer. */
+/** The standard layout: the notification banner, header, page, footer. */
 export function AppLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -30,6 +31,7 @@ export function AppLayout() {
       <SessionCleaner />
       <NavigationProgress />
       <InsufficientCreditsProvider>
+        <NotificationBanner />
         <Header />
         <main id="main" className="flex flex-1 flex-col">
           <Outlet />

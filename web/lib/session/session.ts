@@ -8,7 +8,7 @@ import { logoutRequest, profileQueryKey, type AuthSnapshot } from './profile.ts'
  * Query roots that hold nothing personal and survive a logout. Every other query is dropped at logout,
  * so per-user data (credits, gallery, transcriptions…) never leaks into the next session.
  */
-export const PUBLIC_QUERY_ROOTS: ReadonlySet<unknown> = new Set(['auth', 'tools', 'app-config', 'pricing', 'faqs']);
+export const PUBLIC_QUERY_ROOTS: ReadonlySet<unknown> = new Set(['auth', 'tools', 'app-config', 'pricing', 'faqs', 'site', 'notifications']);
 
 /** Sign-in (magic link, login, register): set user and session, then re-check the profile. */
 export function applySignIn(client: QueryClient, result: SessionResponse): void {
