@@ -68,6 +68,12 @@ describe.each([
     expect(text()).toContain('operated by Ampkit LLC, a company organised under the laws of the State of New Mexico, USA');
   });
 
+  it('keeps the default for a setting the server leaves empty', async () => {
+    stubFetch(routes({ 'GET /api/site': () => ok({ legal: { entity_name: ' ', jurisdiction: 'the State of Delaware, USA' } }) }));
+    renderPage(<Page />, path);
+    await waitFor(() => expect(text()).toContain('operated by Ampkit LLC, a company organised under the laws of the State of Delaware, USA'));
+  });
+
   it('moves to a section when its table-of-contents link is clicked', async () => {
     siteAnswers();
     const { router } = renderPage(<Page />, path);
