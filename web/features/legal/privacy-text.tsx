@@ -45,8 +45,8 @@ export function privacySections({ entityName, jurisdiction }: LegalOperator): Le
               them (images, captions, transcripts and summaries).
             </>,
             <>
-              <Term>Usage data:</Term> the generations you run (tool, settings, price, status and timing), your credit transactions, and technical
-              data such as your IP address and browser in our server logs and with each sign-in link request, used for security and to enforce limits.
+              <Term>Usage data:</Term> the generations you run (tool, settings, price, status and timing), your credit transactions, when you were
+              last active, and your IP address in our server logs and with each sign-in link request, used for security and to enforce limits.
             </>,
             <>
               <Term>Visitor analytics:</Term> when you open the home page we record a visit with a random visitor id, the domain of the site that
