@@ -1,6 +1,6 @@
 /** The one layout of the legal pages: title, last-updated date, a table of contents and numbered sections. */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Page } from '../../components/ui/page.tsx';
 import { LEGAL_LAST_UPDATED } from './operator.ts';
 
@@ -14,6 +14,11 @@ export interface LegalSection {
 const dateLabel = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 export function LegalDocument({ title, intro, sections }: { title: string; intro: ReactNode; sections: LegalSection[] }) {
+  const { hash } = useLocation();
+  // The router scrolls when the hash changes; a link to the hash already in the address scrolls here instead.
+  const again = (id: string) => () => {
+    if (hash === `#${id}`) document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
   return (
     <Page
       title={title}
@@ -31,6 +36,7 @@ export function LegalDocument({ title, intro, sections }: { title: string; intro
               <li key={section.id}>
                 <Link
                   to={{ hash: section.id }}
+                  onClick={again(section.id)}
                   className="flex gap-2 rounded-md py-1 text-slate-700 hover:text-violet-700 hover:underline focus-visible:outline-2 focus-visible:outline-violet-600"
                 >
                   <span className="w-5 shrink-0 text-right tabular-nums text-slate-500">{index + 1}.</span>

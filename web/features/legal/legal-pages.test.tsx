@@ -82,6 +82,11 @@ describe.each([
     fireEvent.click(third);
     const id = third.getAttribute('href')!.split('#')[1]!;
     expect(router.state.location).toMatchObject({ pathname: path, hash: `#${id}` });
+    // The same link again (after scrolling away) scrolls back to its section.
+    const scrolled = vi.fn();
+    document.getElementById(id)!.scrollIntoView = scrolled;
+    fireEvent.click(third);
+    expect(scrolled).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
   });
 });
 
