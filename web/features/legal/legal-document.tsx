@@ -31,9 +31,9 @@ export function LegalDocument({ title, intro, sections }: { title: string; intro
       <div className="lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start lg:gap-12">
         <nav aria-label="Table of contents" className="mb-10 rounded-2xl border border-slate-200 bg-slate-50 p-5 lg:sticky lg:top-24 lg:mb-0">
           <p className="text-sm font-semibold text-slate-900">On this page</p>
-          <ol className="mt-3 space-y-1 text-sm">
+          <ol className="mt-3 gap-8 text-sm sm:columns-2 lg:columns-1">
             {sections.map((section, index) => (
-              <li key={section.id}>
+              <li key={section.id} className="break-inside-avoid">
                 <Link
                   to={{ hash: section.id }}
                   onClick={again(section.id)}
