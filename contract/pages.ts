@@ -92,3 +92,12 @@ export function lookupPage(pathname: string): PageLookup {
   if (/^\/(file|content)$/.test(path) || /^\/content\/[^/]+$/.test(path)) return { kind: 'redirect', to: '/', permanent: false };
   return { kind: 'not-found' };
 }
+
+/**
+ * Public pages whose first paint is prerendered at build time (scripts/prerender.tsx) and sent inside #root to
+ * visitors without a session, so they paint before the JavaScript runs.
+ */
+export const PRERENDERED_PAGES = ['/', '/home', '/about', '/tools', '/start', '/legal/terms', '/legal/privacy'] as const;
+export type PrerenderManifest = Partial<Record<string, string>>;
+/** The attribute on #root that tells the app the page it is about to render was prerendered for a visitor. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';

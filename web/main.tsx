@@ -1,25 +1,47 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { PRERENDERED_ATTRIBUTE } from '../contract/pages.ts';
 import { queryClient } from './lib/query-client.ts';
-import { profileQueryOptions } from './lib/session/profile.ts';
+import { profileQueryKey, profileQueryOptions } from './lib/session/profile.ts';
 import { notificationsQueryOptions } from './features/notifications/notification-banner.tsx';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
 
-// The session check and the banners start now, while the first page's code is still loading, rather than after it
-// renders (a banner arriving late would push the page down).
-void queryClient.prefetchQuery(profileQueryOptions());
-void queryClient.prefetchQuery(notificationsQueryOptions);
-
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-createRoot(root).render(
+// The server sends a public page already drawn to a visitor who has no session cookie at all (scripts/prerender.tsx):
+// that visitor is signed out for sure, so the app starts there instead of behind a session check, and draws the same
+// page over the one on screen. Otherwise the session check starts now, while the first page's code is still loading.
+if (root.hasAttribute(PRERENDERED_ATTRIBUTE)) queryClient.setQueryData(profileQueryKey, null);
+else void queryClient.prefetchQuery(profileQueryOptions());
+// The banners too (one arriving late would push the page down).
+void queryClient.prefetchQuery(notificationsQueryOptions);
+
+const router = createAppRouter();
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={createAppRouter()} />
+      <RouterProvider router={router} />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+// Over a prerendered page the first render is a transition: React works in short slices, so a slow phone stays
+// responsive while the page already on screen is drawn again, and swaps it in one commit.
+const render = () => {
+  const reactRoot = createRoot(root);
+  if (root.hasAttribute(PRERENDERED_ATTRIBUTE)) startTransition(() => reactRoot.render(app));
+  else reactRoot.render(app);
+};
+
+// Keep a prerendered page on screen until the router has the page's code, rather than showing a spinner in between.
+if (router.state.initialized || !root.hasAttribute(PRERENDERED_ATTRIBUTE)) render();
+else {
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    render();
+  });
+}

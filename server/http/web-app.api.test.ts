@@ -10,8 +10,12 @@ import { injectMeta } from './web-app.ts';
 const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'ampkit-web-'));
 fs.writeFileSync(
   path.join(webRoot, 'index.html'),
-  '<!doctype html><html><head><meta charset="utf-8" /><title>Ampkit</title></head><body><div id="root"></div></body></html>',
+  '<!doctype html><html><head><meta charset="utf-8" /><title>Ampkit</title>\n<script type="module" crossorigin src="/assets/index-abc.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/vendor-abc.js">\n</head><body><div id="root"></div></body></html>',
 );
+// The build's prerendered first paint of one page.
+fs.mkdirSync(path.join(webRoot, 'prerendered'));
+fs.writeFileSync(path.join(webRoot, 'prerendered', 'manifest.json'), JSON.stringify({ '/legal/privacy': 'legal-privacy.html' }));
+fs.writeFileSync(path.join(webRoot, 'prerendered', 'legal-privacy.html'), '<main><h1>Privacy Policy</h1></main>');
 // A built asset with the compressed copies the build writes beside it.
 const assetSource = `export const answer = ${JSON.stringify('x'.repeat(4000))};`;
 fs.mkdirSync(path.join(webRoot, 'assets'));
@@ -127,6 +131,30 @@ describe('the route table', () => {
     const res = await t.call('GET', url);
     expect(res.statusCode).toBe(status);
     expect(res.headers.location).toBe(to);
+  });
+});
+
+describe('prerendered public pages', () => {
+  it('sends a visitor the page already drawn, started by /paint-first.js after the first paint', async () => {
+    const res = await t.call('GET', '/legal/privacy');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root" data-prerendered="visitor"><main><h1>Privacy Policy</h1></main></div>');
+    expect(res.body).toContain('<script defer src="/paint-first.js" data-entry="/assets/index-abc.js"></script>');
+    expect(res.body).not.toContain('type="module"');
+    expect(res.body).not.toContain('modulepreload');
+  });
+
+  it('sends a request with a session cookie the plain app, which checks the session first', async () => {
+    for (const headers of [{ cookie: `ampkit_session=${owner.cookie}` }, { cookie: 'ampkit_session=expired-or-forged' }]) {
+      const res = await t.app.inject({ method: 'GET', url: '/legal/privacy', headers });
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    }
+  });
+
+  it('sends pages that were not prerendered as they are', async () => {
+    const res = await t.call('GET', '/gallery');
+    expect(res.body).toContain('<div id="root"></div>');
   });
 });
 

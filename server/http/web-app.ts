@@ -3,9 +3,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_NAME, APP_TAGLINE } from '../../contract/constants.ts';
+import { APP_NAME, APP_TAGLINE, SESSION_COOKIE } from '../../contract/constants.ts';
 import { DEFAULT_SOCIAL_IMAGE } from '../../contract/files.ts';
-import { lookupPage } from '../../contract/pages.ts';
+import { lookupPage, PRERENDERED_ATTRIBUTE, type PrerenderManifest } from '../../contract/pages.ts';
 import sharp from 'sharp';
 import { sendApiNotFound } from './error-handler.ts';
 
@@ -64,6 +64,34 @@ export function injectMeta(html: string, meta: PageMeta): string {
   return withoutTitle.replace(/<\/head>/i, `    ${renderMeta(meta)}\n  </head>`);
 }
 
+/** The prerendered first paints the build wrote (scripts/prerender.tsx), by path; none when the build has none. */
+function loadPrerendered(webRoot: string): Map<string, string> {
+  const dir = path.join(webRoot, 'prerendered');
+  const pages = new Map<string, string>();
+  let manifest: PrerenderManifest;
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as PrerenderManifest;
+  } catch {
+    return pages;
+  }
+  for (const [page, file] of Object.entries(manifest)) {
+    if (file && !file.includes('/')) pages.set(page, fs.readFileSync(path.join(dir, file), 'utf8'));
+  }
+  return pages;
+}
+
+/**
+ * Puts a prerendered page inside #root, marked so the app knows it renders over a visitor's page, and has the app's
+ * code fetched and started by /paint-first.js once the browser has painted it: the page shows first, on a slow phone
+ * too, and the code (whose chunks the entry imports in parallel) comes next.
+ */
+export function injectPrerendered(html: string, fragment: string): string {
+  return html
+    .replace(/<div id="root"><\/div>/, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="visitor">${fragment}</div>`)
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, entry: string) => `<script defer src="/paint-first.js" data-entry="${entry}"></script>`)
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+}
+
 /** Sends a page's HTML compressed when the browser takes it (the document is made per request, so not precompressed). */
 function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
   const accepts = String(request.headers['accept-encoding'] ?? '');
@@ -79,8 +107,9 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
 /**
  * Serves the built React app. Built files are sent precompressed (brotli or gzip, made by the build) and hashed
  * assets are cached for good. A GET for a page of the route table (contract/pages.ts) gets index.html with the page's
- * title and social preview tags filled in on the server; a redirect of that table is an HTTP redirect; any other
- * path gets the same document with status 404, so the app shows its not-found page and crawlers see a real 404.
+ * title and social preview tags filled in on the server (and, for a visitor on a public page, its prerendered first
+ * paint); a redirect of that table is an HTTP redirect; any other path gets the same document with status 404, so the
+ * app shows its not-found page and crawlers see a real 404.
  */
 export async function registerWebApp(app: FastifyInstance, opts: { webRoot: string; publicUrl: string; resolveMeta: MetaResolver }) {
   const indexPath = path.join(opts.webRoot, 'index.html');
@@ -105,6 +134,7 @@ export async function registerWebApp(app: FastifyInstance, opts: { webRoot: stri
     });
   }
   const template = built ? fs.readFileSync(indexPath, 'utf8') : '';
+  const prerendered = built ? loadPrerendered(opts.webRoot) : new Map<string, string>();
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0]!;
@@ -124,7 +154,10 @@ export async function registerWebApp(app: FastifyInstance, opts: { webRoot: stri
       return sendHtml(request, reply.status(404), injectMeta(template, { ...defaults, title: `Page not found - ${APP_NAME}`, url: `${base}${pathname}` }));
     }
     const found = await opts.resolveMeta(pathname).catch(() => null);
-    return sendHtml(request, reply, injectMeta(template, { ...defaults, url: `${base}${pathname}`, ...found }));
+    const html = injectMeta(template, { ...defaults, url: `${base}${pathname}`, ...found });
+    // A visitor (no session cookie at all) gets the page's first paint in the document itself.
+    const fragment = request.cookies[SESSION_COOKIE] ? undefined : prerendered.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+    return sendHtml(request, reply, fragment ? injectPrerendered(html, fragment) : html);
   };
   // The default social preview card (1344x768), drawn once.
   let card: Promise<Buffer> | undefined;

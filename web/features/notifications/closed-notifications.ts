@@ -7,9 +7,9 @@ export const CLOSED_NOTIFICATIONS_COOKIE = 'ampkit_closed_notifications';
 export const CLOSED_NOTIFICATIONS_EVENT = 'ampkit:closed-notifications';
 const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-/** The identifiers in the cookie. */
-export function closedNotifications(): string[] {
-  const entry = document.cookie.split('; ').find((part) => part.startsWith(`${CLOSED_NOTIFICATIONS_COOKIE}=`));
+/** The identifiers in the cookie (or in the cookie string given). */
+export function closedNotifications(cookies: string = document.cookie): string[] {
+  const entry = cookies.split('; ').find((part) => part.startsWith(`${CLOSED_NOTIFICATIONS_COOKIE}=`));
   if (!entry) return [];
   const value = entry.slice(CLOSED_NOTIFICATIONS_COOKIE.length + 1);
   return value

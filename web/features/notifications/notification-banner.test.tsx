@@ -81,7 +81,7 @@ describe('the notification banner (spec 1 §2, §4)', () => {
     renderBanner();
     const banner = await screen.findByRole('complementary');
     const { backgroundColor, color } = banner.style;
-    const hex = (css: string) => (css.startsWith('#') ? css : `#${(rgb.match(/\d+/g) ?? []).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`);
+    const hex = (css: string) => (css.startsWith('#') ? css : `#${(css.match(/\d+/g) ?? []).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`);
     expect(backgroundColor).not.toBe('');
     expect(contrastRatio(hex(backgroundColor), hex(color))).toBeGreaterThanOrEqual(4.5);
   });

@@ -38,9 +38,10 @@ export function NotificationBanner() {
   useEffect(() => {
     if (error) console.warn('Notifications could not be loaded', error);
   }, [error]);
-  // Re-rendered when a banner is closed or the footer resets them (both change the cookie and say so).
-  useSyncExternalStore(subscribe, closedSnapshot);
-  const closed = closedNotifications();
+  // Re-rendered when a banner is closed or the footer resets them (both change the cookie and say so). Nothing is
+  // closed in a prerendered page.
+  const cookies = useSyncExternalStore(subscribe, closedSnapshot, () => '');
+  const closed = closedNotifications(cookies);
   const shown = data?.find((n) => !closed.includes(n.identifier));
   if (!shown) return null;
   const colors = readableColors(shown.bg_color, shown.text_color);

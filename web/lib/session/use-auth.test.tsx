@@ -42,10 +42,8 @@ describe('useAuth (spec 1 §4)', () => {
     const { result } = renderAuth();
     await waitFor(() => expect(result.current.status).toBe('signed-in'));
     down = true;
-    await act(async () => {
-      await result.current.reload();
-    });
-    expect(result.current.status).toBe('signed-out');
+    act(() => void result.current.reload());
+    await waitFor(() => expect(result.current.status).toBe('signed-out'));
     expect([result.current.user, result.current.session, result.current.storage, result.current.credits]).toEqual([null, null, null, null]);
   });
 
