@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RouteObject } from 'react-router';
 import { DASHBOARD_TAB_STORAGE_KEY } from '../contract/constants.ts';
+import { lookupPage, PAGE_PATHS, PAGE_REDIRECTS } from '../contract/pages.ts';
 import { TOOL_CATALOGUE } from '../contract/tools.ts';
 import { TRANSCRIPTION_MESSAGES } from '../contract/transcriptions.ts';
 import { setCsrfToken } from './lib/api.ts';
@@ -136,5 +138,33 @@ describe('the transcription tool page', () => {
     expect(router.state.location.pathname).toBe('/tools/transcription');
     expect(screen.getByRole('link', { name: 'Sign in to start' }).getAttribute('href')).toBe('/auth');
     expect(screen.queryByRole('button', { name: 'Start Transcription' })).toBeNull();
+  });
+});
+
+describe('the route table', () => {
+  /** Every path the router declares, joined from its nested routes ('*' excluded). */
+  function declaredPaths(list: RouteObject[], parent = ''): string[] {
+    return list.flatMap((route) => {
+      const here = route.path === undefined ? parent : `${parent.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}`;
+      const own = route.path !== undefined && !route.index && route.path !== '*' ? [here] : route.index ? [parent || '/'] : [];
+      return [...own, ...declaredPaths(route.children ?? [], here)];
+    });
+  }
+
+  it('declares exactly the pages and redirects the server knows (contract/pages.ts), so no page answers 404 on reload', () => {
+    const shape = (path: string) => path.replace(/:(\w+)/g, ':param');
+    const known = new Set([...PAGE_PATHS, ...Object.keys(PAGE_REDIRECTS), '/file', '/content'].map(shape));
+    const declared = declaredPaths(routes);
+    // A concrete path the router names on its own (e.g. /tools/transcription) is one of the table's pages.
+    const unknown = declared.filter((path) => !known.has(shape(path)) && lookupPage(path).kind !== 'page');
+    expect(unknown).toEqual([]);
+    const missing = [...known].filter((path) => !declared.map(shape).includes(path));
+    expect(missing).toEqual([]);
+  });
+
+  it('answers every redirect of the table in the app too', async () => {
+    server(false);
+    const { router } = renderRoutes(routes, '/terms');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/legal/terms'));
   });
 });

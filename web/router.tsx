@@ -1,8 +1,10 @@
 /** Routes of spec 1 §2. Each area's pages load lazily, one chunk per area. */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
+import { PAGE_REDIRECTS } from '../contract/pages.ts';
 import { PageSpinner } from './components/ui/spinner.tsx';
 import { AdminRoute, GuestRoute, ProtectedRoute } from './features/auth/guards.tsx';
+import { HomeRoute } from './app/home/home-route.tsx';
 import { AppLayout } from './app/shell/layout.tsx';
 import { RouteError } from './app/shell/route-error.tsx';
 
@@ -32,6 +34,11 @@ function TranscriptionRedirect() {
 
 const redirect = (to: string) => <Navigate to={to} replace />;
 
+/** The route table's fixed redirects (contract/pages.ts), which the server also answers with HTTP redirects. */
+const fixedRedirects: RouteObject[] = Object.entries(PAGE_REDIRECTS)
+  .filter(([from]) => !from.includes(':'))
+  .map(([from, to]) => ({ path: from.slice(1), element: redirect(to) }));
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -42,12 +49,13 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteError,
         children: [
           // Everyone
-          { index: true, lazy: lazyPage(home, (m) => m.HomeRoute) },
+          // The first page most visitors see comes with the app's own code, not one round trip later.
+          { index: true, Component: HomeRoute },
           { path: 'home', lazy: lazyPage(home, (m) => m.LandingPage) },
           { path: 'about', lazy: lazyPage(home, (m) => m.AboutPage) },
           { path: 'start', lazy: lazyPage(tools, (m) => m.StartPage) },
           { path: 'tools', lazy: lazyPage(tools, (m) => m.LauncherPage) },
-          { path: 'legal', element: redirect('/legal/terms') },
+          { path: 'screenshot', lazy: lazyPage(home, (m) => m.ScreenshotPage) },
           { path: 'legal/terms', lazy: lazyPage(legal, (m) => m.TermsPage) },
           { path: 'legal/privacy', lazy: lazyPage(legal, (m) => m.PrivacyPage) },
           { path: 'content/:id', lazy: lazyPage(files, (m) => m.ContentPage) },
@@ -55,9 +63,11 @@ export const routes: RouteObject[] = [
           // Visitors see a sign-in prompt here rather than being sent to /auth (spec 3 §2)
           { path: 'tools/transcription', lazy: lazyPage(toolPage, (m) => m.TranscriptionToolRoute) },
           // Redirects
-          { path: 'library', element: redirect('/transcriptions') },
-          { path: 'library/transcriptions', element: redirect('/transcriptions') },
+          ...fixedRedirects,
           { path: 'transcription/:uuid', Component: TranscriptionRedirect },
+          // Spec 3 §2: the file and content pages without an id go home
+          { path: 'file', element: redirect('/') },
+          { path: 'content', element: redirect('/') },
           // Guests only: /auth sends signed-in users to / (or where they came from), /auth/magic to /tools
           { element: <GuestRoute to="/" />, children: [{ path: 'auth', lazy: lazyPage(auth, (m) => m.SignInPage) }] },
           { element: <GuestRoute to="/tools" />, children: [{ path: 'auth/magic', lazy: lazyPage(auth, (m) => m.MagicLinkPage) }] },

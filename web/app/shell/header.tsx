@@ -25,15 +25,16 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
         <Logo />
         <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
+          <CreateMenu />
+          <NavLink to="/about" className={navLinkClasses}>
+            About
+          </NavLink>
+          {/* Last, so that it appearing once the session is known moves nothing else. */}
           {!auth.isSignedIn && !auth.isLoading && (
             <NavLink to="/start" className={navLinkClasses}>
               Start
             </NavLink>
           )}
-          <CreateMenu />
-          <NavLink to="/about" className={navLinkClasses}>
-            About
-          </NavLink>
         </nav>
         <div className="ml-auto flex items-center gap-2">
           {auth.user ? (

@@ -4,12 +4,35 @@ import { useNavigate } from 'react-router';
 import type { ToolConfig } from '../../../contract/tools.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { TOOL_CATALOGUE } from '../../../contract/tools.ts';
 import { useAuth } from '../../lib/session/use-auth.ts';
 import { useToolsConfig } from '../../lib/tools-config.ts';
 import { ToolCard } from './tool-card.tsx';
 import { launchAction, launcherTools } from './tool-filters.ts';
 import { priceLabel, useToolPrices } from './tool-prices.ts';
+
+const gridClasses = (columns: 3 | 4) => (columns === 4 ? 'grid gap-5 sm:grid-cols-2 lg:grid-cols-4' : 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3');
+
+/**
+ * While the tools load: card-sized placeholders, as many as the catalogue's launcher cards, so the page below does
+ * not jump when the real cards arrive.
+ */
+function LauncherSkeleton({ columns }: { columns: 3 | 4 }) {
+  return (
+    <div role="status" aria-label="Loading tools">
+      <ul aria-hidden className={gridClasses(columns)}>
+        {launcherTools(TOOL_CATALOGUE).map((tool) => (
+          <li key={tool.id} className="h-72 animate-pulse rounded-2xl border border-slate-200 bg-white p-5 shadow-sm motion-reduce:animate-none">
+            <div className="size-12 rounded-xl bg-slate-100" />
+            <div className="mt-4 h-4 w-2/3 rounded bg-slate-100" />
+            <div className="mt-3 h-3 w-full rounded bg-slate-100" />
+            <div className="mt-2 h-3 w-5/6 rounded bg-slate-100" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /** The tool grid (spec 1 §2 "Tool launcher"), used by /, /start, /tools and the landing page. */
 export function ToolLauncher({ columns = 3 }: { columns?: 3 | 4 }) {
@@ -25,7 +48,7 @@ export function ToolLauncher({ columns = 3 }: { columns?: 3 | 4 }) {
     else void navigate(action.to, { state: action.state });
   };
 
-  if (isPending) return <PageSpinner label="Loading tools" className="min-h-48" />;
+  if (isPending) return <LauncherSkeleton columns={columns} />;
   if (error) {
     return (
       <Alert
@@ -63,7 +86,7 @@ export function ToolLauncher({ columns = 3 }: { columns?: 3 | 4 }) {
           No tools are available right now. Please check back soon.
         </p>
       ) : (
-        <ul className={columns === 4 ? 'grid gap-5 sm:grid-cols-2 lg:grid-cols-4' : 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3'}>
+        <ul className={gridClasses(columns)}>
           {cards.map((tool) => (
             <li key={tool.id} className="flex">
               <ToolCard tool={tool} price={priceLabel(prices[tool.id])} onLaunch={launch} />

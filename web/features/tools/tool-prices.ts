@@ -28,3 +28,19 @@ export function priceLabel(price: ToolPrice | undefined): string | null {
   const unit = price.service_type === 'transcription' ? 'per minute' : price.service_type === 'photoshoot' ? 'per photo' : 'per generation';
   return `${price.dollar_amount} credits ${unit}`;
 }
+
+const usd = (amount: number) => (amount === 0 ? 'free' : `$${amount.toFixed(2)}`);
+
+/**
+ * The landing page's badge: the cheapest and the dearest generation across the tools (transcription, priced per
+ * minute, is left out), or null while the prices are unknown (spec 1 §8: a pricing failure hides the badge).
+ */
+export function priceRangeLabel(prices: readonly ToolPrice[]): string | null {
+  const amounts = prices.filter((p) => p.service_type !== 'transcription').map((p) => Number(p.dollar_amount));
+  if (amounts.length === 0) return null;
+  const min = Math.min(...amounts);
+  const max = Math.max(...amounts);
+  if (max === 0) return 'Free previews on every tool · no subscription';
+  const range = min === max ? usd(max) : `from ${usd(min)} to ${usd(max)}`;
+  return `${range.charAt(0).toUpperCase()}${range.slice(1)} per generation · no subscription`;
+}
