@@ -1,0 +1,112 @@
+/**
+ * Lighthouse 12 on the public pages, served as `npm start` serves them (the built app on the real server, as a
+ * child process with its own embedded database): `/`, `/about`, `/tools` and a public file page, on the mobile
+ * profile (simulated slow 4G and a 4x slower CPU) and the desktop one. Prints the four category scores, LCP, CLS
+ * and the bytes sent (JavaScript and total, as transferred, i.e. compressed).
+ *
+ * Run: `npm run build && node --import tsx scripts/bench/lighthouse.ts`. With LIGHTHOUSE_MIN_PERFORMANCE=90 (CI sets it)
+ * it exits 1 when the landing page scores below that on mobile.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Config } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { root, startServer } from '../../e2e/server.ts';
+import { makePng } from '../../server/test-support/media.ts';
+import { table } from './stats.ts';
+
+const minimum = process.env.LIGHTHOUSE_MIN_PERFORMANCE ? Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE) : null;
+const webRoot = process.env.E2E_WEB_ROOT ?? path.join(root, 'dist', 'web');
+if (!fs.existsSync(path.join(webRoot, 'index.html'))) throw new Error(`Build the app first (npm run build): no ${webRoot}/index.html`);
+
+const server = await startServer({ LOG_LEVEL: 'error', RATE_LIMIT_GLOBAL_PER_MINUTE: '100000' });
+
+/** A signed-in user's cookies, through the real magic-link flow. */
+async function signIn(email: string): Promise<{ cookies: string; csrf: string }> {
+  await fetch(`${server.url}/api/auth/magic-link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+  const { token } = await server.smtp.magicLinkFor(email, { consume: true });
+  const res = await fetch(`${server.url}/api/auth/verify-magic`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, name: 'Lighthouse' }),
+  });
+  const body = (await res.json()) as { data: { csrf_token: string } };
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return { cookies, csrf: body.data.csrf_token };
+}
+
+/** A public file to measure the shared-file page on. */
+async function publicFile(): Promise<string> {
+  const { cookies, csrf } = await signIn('lighthouse@example.com');
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(await makePng(1024, 768))], { type: 'image/png' }), 'sample.png');
+  const upload = await fetch(`${server.url}/api/files/upload`, { method: 'POST', headers: { cookie: cookies, 'x-csrf-token': csrf }, body: form });
+  const { data } = (await upload.json()) as { data: { file: { id: string } } };
+  const shared = await fetch(`${server.url}/api/files/${data.file.id}/toggle-visibility`, { method: 'POST', headers: { cookie: cookies, 'x-csrf-token': csrf } });
+  if (!shared.ok) throw new Error(`Could not make the sample file public: ${shared.status} ${await shared.text()}`);
+  return `/file/${data.file.id}`;
+}
+
+const pages = ['/', '/about', '/tools', await publicFile()];
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+});
+
+interface Row {
+  page: string;
+  profile: string;
+  performance: number;
+  [key: string]: string | number;
+}
+const rows: Row[] = [];
+try {
+  for (const [profile, config] of [
+    ['mobile', undefined],
+    ['desktop', desktopConfig as Config],
+  ] as const) {
+    for (const page of pages) {
+      const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] };
+      const result = await lighthouse(`${server.url}${page}`, flags, config);
+      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) console.warn(`${profile} ${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (process.env.LIGHTHOUSE_DETAILS) {
+        const lcp = lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string }; phase?: string; timing?: number }> }> } | undefined;
+        console.log(`\n${profile} ${page}`);
+        for (const table of lcp?.items ?? []) for (const item of table.items ?? []) console.log(`  LCP ${item.node?.snippet ?? `${item.phase}: ${item.timing?.toFixed(0)} ms`}`);
+        for (const id of ['render-blocking-resources', 'unused-javascript', 'bootup-time', 'mainthread-work-breakdown', 'server-response-time', 'critical-request-chains']) {
+          const audit = lhr.audits[id];
+          if (audit) console.log(`  ${id}: ${audit.displayValue ?? ''} (score ${audit.score})`);
+        }
+      }
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const items = (lhr.audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
+      const kb = (type: string) => `${((items.find((i) => i.resourceType === type)?.transferSize ?? 0) / 1024).toFixed(0)} KB`;
+      rows.push({
+        page: page.startsWith('/file/') ? '/file/{uuid}' : page,
+        profile,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        'best practices': score('best-practices'),
+        seo: score('seo'),
+        'LCP s': ((lhr.audits['largest-contentful-paint']?.numericValue ?? 0) / 1000).toFixed(2),
+        CLS: (lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3),
+        'JS sent': kb('script'),
+        'total sent': kb('total'),
+      });
+    }
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
+
+console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, Chromium at ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}\n`);
+console.log(table(rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, String(v)])))));
+const landing = rows.find((row) => row.page === '/' && row.profile === 'mobile');
+if (minimum !== null && landing && landing.performance < minimum) {
+  console.error(`\nThe landing page scores ${landing.performance} on mobile, below ${minimum}.`);
+  process.exit(1);
+}
