@@ -14,3 +14,4 @@ export * from './photoshoot.ts';
 export * from './captions.ts';
 export * from './transcriptions.ts';
 export * from './telegram.ts';
+export * from './site.ts';

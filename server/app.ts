@@ -30,6 +30,7 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { filesRoutes, publicFileRoutes } from './modules/files/routes.ts';
 import { telegramRoutes } from './modules/telegram/routes.ts';
+import { siteRoutes } from './modules/site/routes.ts';
 import { transcriptionsRoutes } from './modules/transcriptions/routes.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 import { createServices, type Services } from './services.ts';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps) {
     limits: { maxUploadBytes: config.UPLOAD_MAX_AUDIO_BYTES, perUserPerMinute: config.RATE_LIMIT_AI_PER_MINUTE },
   });
   await app.register(telegramRoutes, { prefix: '/api/telegram', telegram: services.telegram });
+  await app.register(siteRoutes, { prefix: '/api', site: services.site, cookieSecure: config.cookieSecure, trackPerMinute: config.RATE_LIMIT_TRACK_PER_MINUTE });
 
   await registerWebApp(app, {
     webRoot: deps.webRoot ?? config.WEB_ROOT ?? defaultWebRoot,

@@ -112,6 +112,12 @@ const schema = z.object({
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_TRACK_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+
+  /** The operator the Terms and the Privacy Policy name (spec 1 §9: a company in New Mexico, USA). */
+  LEGAL_ENTITY_NAME: z.string().trim().min(1).max(120).default('Ampkit LLC'),
+  /** Where it is organised and whose laws apply, written to follow "the laws of". */
+  LEGAL_JURISDICTION: z.string().trim().min(1).max(120).default('the State of New Mexico, USA'),
 });
 
 export type Config = z.infer<typeof schema> & {

@@ -15,6 +15,8 @@ import { creditsJobs } from './modules/credits/jobs.ts';
 import { createCreditsService } from './modules/credits/service.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
 import { createPricingService } from './modules/pricing/service.ts';
+import { siteJobs } from './modules/site/jobs.ts';
+import { createSiteService } from './modules/site/service.ts';
 import { createToolsService } from './modules/tools/service.ts';
 import { createTelegramModule } from './modules/telegram/module.ts';
 import { telegramJobs } from './modules/telegram/jobs.ts';
@@ -106,6 +108,12 @@ export function createServices(deps: ServiceDeps) {
   const payments = createPaymentsService({ db, clock, credits, stripe: stripeFrom(config), publicUrl: config.PUBLIC_URL, log });
   const tools = createToolsService({ db });
   const idempotency = createIdempotencyService({ db, clock });
+  const site = createSiteService({
+    db,
+    clock,
+    log,
+    settings: { publicUrl: config.PUBLIC_URL, legalEntityName: config.LEGAL_ENTITY_NAME, legalJurisdiction: config.LEGAL_JURISDICTION },
+  });
   const ai = createAiService({
     db,
     clock,
@@ -134,7 +142,7 @@ export function createServices(deps: ServiceDeps) {
     await pricing.seed();
     await payments.seed();
   }
-  return { mailer, storage, jobs, notices, aiProviders, account, auth, credits, pricing, payments, tools, files, content, ai, transcriptions, telegram, idempotency, seed };
+  return { mailer, storage, jobs, notices, aiProviders, account, auth, credits, pricing, payments, tools, files, content, ai, transcriptions, telegram, idempotency, site, seed };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -149,5 +157,6 @@ export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobD
     ...transcriptionJobs(services.transcriptions),
     ...telegramJobs(services.telegram),
     ...idempotencyJobs(services.idempotency, log),
+    ...siteJobs(services.site, log),
   ];
 }

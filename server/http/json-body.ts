@@ -21,7 +21,8 @@ function holdsNul(value: unknown): boolean {
 }
 
 /**
- * Fastify's JSON parser (prototype poisoning refused, the route's body limit kept), refusing text with a
+ * Fastify's JSON parser (prototype poisoning refused, the route's body limit kept), taking an empty body as none, and
+ * refusing text with a
  * NUL character: PostgreSQL cannot store U+0000 in text or jsonb, so it would otherwise fail mid-request
  * (after a credit hold) with a 500. JSON can only carry it as the escape \u0000, so other bodies skip the walk.
  */
@@ -29,6 +30,9 @@ export function registerJsonParser(app: FastifyInstance) {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    // The spec's clients send some bodiless calls with a JSON content type (POST /api/analytics/track): no body is
+    // no body, and a route that needs one says so through its schema.
+    if ((body as string).trim() === '') return done(null, undefined);
     parse(request, body as string, (err, value) => {
       if (err) return done(err, undefined);
       if ((body as string).includes('\\u0000') && holdsNul(value)) {

@@ -5,3 +5,4 @@ export * from './payments.ts';
 export * from './files.ts';
 export * from './generations.ts';
 export * from './transcriptions.ts';
+export * from './site.ts';
