@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Coins } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { ShortfallNote, useCreditShortfall } from './credit-shortfall.tsx';
 import { CostPill } from './engine-note.tsx';
 
 /** Whether the element is in the viewport (null until known, or where IntersectionObserver is missing). */
@@ -19,9 +21,14 @@ function useInView(ref: RefObject<HTMLElement | null> | undefined): boolean | nu
 /**
  * A paid tool's main button with its predicted cost ('Generating...' while it runs) and the validation message under
  * it. A sticky copy sits at the bottom of the window whenever the button itself is scrolled out of view (spec 2 §2,
- * spec 3 §2), and steps aside once the end of the tool (the footer is next) is on screen.
+ * spec 3 §2), and steps aside once the end of the tool (the footer is next) is on screen; `sticky={false}` leaves it
+ * out where the tool's layout keeps the button in view.
+ *
+ * When the cost is more than the available balance the button says so before the click: it reads 'Not enough
+ * credits', is styled apart from a ready button, and opens the Insufficient Credits dialog, with the figures and a
+ * Top up link beside it. A free preview is never short.
  */
-export function PaidButton({ label, icon, onClick, generating, disabled, cost, validation, endOfTool }: {
+export function PaidButton({ label, icon, onClick, generating, disabled, cost, validation, endOfTool, sticky = true }: {
   label: string;
   icon: ReactNode;
   onClick: () => void;
@@ -31,18 +38,38 @@ export function PaidButton({ label, icon, onClick, generating, disabled, cost, v
   cost: string | null;
   validation: string | null;
   endOfTool?: RefObject<HTMLElement | null>;
+  sticky?: boolean;
 }) {
   const anchor = useRef<HTMLDivElement>(null);
-  const buttonInView = useInView(anchor);
-  const endInView = useInView(endOfTool);
+  const buttonInView = useInView(sticky ? anchor : undefined);
+  const endInView = useInView(sticky ? endOfTool : undefined);
   const outOfView = buttonInView === false && endInView !== true;
+  const noteId = useId();
+  const { shortfall, topUp } = useCreditShortfall(cost);
+  const short = !!shortfall && !generating;
 
-  const button = (sticky: boolean) => (
-    <Button size="lg" className="w-full" onClick={onClick} loading={generating} disabled={disabled} icon={icon} data-sticky={sticky || undefined}>
-      {generating ? 'Generating...' : label}
-      {!generating && cost && <CostPill cost={cost} />}
-    </Button>
-  );
+  const button = (isSticky: boolean) =>
+    short ? (
+      // Not disabled: topping up is always possible, whatever else the form still lacks.
+      <Button
+        size="lg"
+        variant="outline"
+        className="w-full border-amber-300 bg-amber-50 text-amber-950 hover:bg-amber-100"
+        onClick={topUp}
+        icon={<Coins className="size-5" aria-hidden />}
+        aria-describedby={noteId}
+        data-sticky={isSticky || undefined}
+        data-shortfall
+      >
+        Not enough credits<span className="sr-only"> to {label}</span>
+        {cost && <CostPill cost={cost} tone="shortfall" />}
+      </Button>
+    ) : (
+      <Button size="lg" className="w-full" onClick={onClick} loading={generating} disabled={disabled} icon={icon} data-sticky={isSticky || undefined}>
+        {generating ? 'Generating...' : label}
+        {!generating && cost && <CostPill cost={cost} />}
+      </Button>
+    );
 
   // One root: a fragment would make the sticky copy a sibling in the caller's space-y stack, and the button would
   // gain a margin (and everything under it jump) each time the copy appears.
@@ -50,6 +77,7 @@ export function PaidButton({ label, icon, onClick, generating, disabled, cost, v
     <div>
       <div ref={anchor} className="space-y-3">
         {button(false)}
+        {short && <ShortfallNote id={noteId} shortfall={shortfall} onTopUp={topUp} />}
         {validation && <Alert tone="error">{validation}</Alert>}
       </div>
       {outOfView && (

@@ -1,7 +1,6 @@
 import { Palette, RefreshCw, Upload, Wand2 } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { HEADSHOT_BACKGROUNDS, HEADSHOT_CUSTOM_MAX, HEADSHOT_STYLES } from '../../../contract/headshot.ts';
-import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
@@ -9,7 +8,8 @@ import { TextField } from '../../components/ui/input.tsx';
 import { UploadArea } from '../../components/ui/upload-area.tsx';
 import { ACCEPT_IMAGES } from '../../lib/image-resize.ts';
 import { useElapsedSeconds } from '../../lib/use-elapsed-seconds.ts';
-import { CostPill, EngineNote } from '../ai-shared/engine-note.tsx';
+import { EngineNote } from '../ai-shared/engine-note.tsx';
+import { PaidButton } from '../ai-shared/paid-button.tsx';
 import { useToolCost } from '../ai-shared/engine.ts';
 import { HEADSHOT_TOOL_ID } from './api.ts';
 import { HeadshotResult } from './headshot-result.tsx';
@@ -121,11 +121,16 @@ export function HeadshotPage() {
           </Step>
 
           <div className="space-y-3">
-            <Button size="lg" className="w-full" onClick={() => void h.generate()} loading={h.generating} disabled={h.reading} icon={<Wand2 className="size-5" aria-hidden />}>
-              {h.generating ? 'Generating...' : 'Generate Headshot'}
-              {!h.generating && cost && <CostPill cost={cost} />}
-            </Button>
-            {h.validation && <Alert tone="error">{h.validation}</Alert>}
+            <PaidButton
+              label="Generate Headshot"
+              icon={<Wand2 className="size-5" aria-hidden />}
+              onClick={() => void h.generate()}
+              generating={h.generating}
+              disabled={h.reading}
+              cost={cost}
+              validation={h.validation}
+              sticky={false}
+            />
             <EngineNote engine={engine} cost={cost} />
             {!h.photo && !h.validation && (
               <p className="flex items-center gap-2 text-xs text-slate-500">

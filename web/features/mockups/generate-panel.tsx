@@ -1,13 +1,12 @@
-import { Clock, Layers } from 'lucide-react';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Clock, Layers, Sparkles } from 'lucide-react';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatCredits } from '../../lib/credits-format.ts';
 import { ErrorBox } from '../../components/ui/error-box.tsx';
 import { MockupResultView } from './mockup-result.tsx';
 import type { ToolEngine } from '../../../contract/ai.ts';
-import { CostPill, EngineNote, PreviewNote } from '../ai-shared/engine-note.tsx';
+import { EngineNote, PreviewNote } from '../ai-shared/engine-note.tsx';
+import { PaidButton } from '../ai-shared/paid-button.tsx';
 import { mockupDurationHint } from './mockup-options.ts';
 import type { MockupJobState } from './use-mockup-job.ts';
 
@@ -46,12 +45,19 @@ export function GeneratePanel({ state, engine, imageCount, styleCount, cost, per
       </div>
       {state.phase !== 'completed' && <EngineNote engine={engine} cost={perStyle} unit="per style" />}
       {state.phase !== 'completed' && (
-        <Button size="lg" className="w-full" onClick={onGenerate} loading={busy}>
-          {busy ? 'Generating...' : 'Generate Mockups'}
-          {!busy && cost && styleCount > 0 && <CostPill cost={cost} />}
-        </Button>
+        // The quote of one style until styles are chosen, so a balance that cannot cover even one shows at once.
+        // Not sticky: the panel sits beside (or right under) the steps, in view as they are filled in.
+        <PaidButton
+          label="Generate Mockups"
+          icon={<Sparkles className="size-5" aria-hidden />}
+          onClick={onGenerate}
+          generating={busy}
+          disabled={false}
+          cost={cost}
+          validation={validation}
+          sticky={false}
+        />
       )}
-      {validation && <Alert tone="error">{validation}</Alert>}
       {busy && (
         <div role="status" className="flex items-center gap-3 rounded-xl bg-violet-50 px-4 py-3 text-sm text-violet-900">
           <Spinner className="size-5 text-violet-600" />

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GalleryItem } from '../../../contract/files.ts';
+import { DEVELOPMENT_HOST_META } from '../../../contract/pages.ts';
 import { fail, ok, routes, stubFetch, type RecordedCall } from '../../test-support/fetch-stub.ts';
 import { renderTool } from '../../test-support/render.tsx';
 import { addLocalHistory } from './local-history.ts';
@@ -56,6 +57,24 @@ describe('AI Image Morpher page', () => {
     expect(screen.getByText('Please upload an image.')).toBeTruthy();
   });
 
+  it('at 0 credits says Not enough credits on the button before any click (a free preview would stay ready)', async () => {
+    const profile = {
+      user: { id: 'u1', email: 'sam@example.com', name: 'Sam Lee', roles: [], created_at: '2026-01-01T00:00:00Z', last_login_at: null },
+      storage: { used_bytes: 0, used_gb: 0, quota_gb: 5, percentage_used: 0, available_bytes: 5 * 1024 ** 3 },
+      credits: { balance: '0.0000', available_credits: '0.0000', lifetime_used: '0', lifetime_purchased: '0' },
+      csrf_token: 'csrf-1',
+    };
+    // A fresh answer: a Response's body reads once, and the shared `prediction` is used up by an earlier test.
+    const quote = () => ok({ can_afford: false, required_credits: '0.2500', available_credits: '0.0000', deficit: '0.2500' });
+    stubFetch(routes({ 'GET /api/files/list': () => page([], false), 'GET /api/credits/predict-cost': quote, 'GET /api/auth/profile': () => ok(profile) }));
+    renderPage();
+    const button = await screen.findByRole('button', { name: /^Not enough credits to Morph Image.*0\.25 credits/ });
+    expect(screen.queryByRole('button', { name: /^Morph Image/ })).toBeNull();
+    expect(screen.getByTestId('credit-shortfall').textContent).toContain('you have 0.00');
+    fireEvent.click(button);
+    expect(await screen.findByRole('dialog', { name: 'Insufficient Credits' })).toBeTruthy();
+  });
+
   it('accepts PNG, JPG and WEBP only', async () => {
     stubFetch(routes({ 'GET /api/files/list': () => page([], false), 'GET /api/credits/predict-cost': () => prediction }));
     renderPage();
@@ -73,8 +92,15 @@ describe('AI Image Morpher page', () => {
         'GET /api/config': () => ok({ database: 'pglite', environment: 'development' }),
       }),
     );
-    renderPage();
-    expect(await screen.findByLabelText(/Debug mode/)).toBeTruthy();
+    // The server marks the development host's document (server/http/web-app.ts).
+    const meta = Object.assign(document.createElement('meta'), { name: DEVELOPMENT_HOST_META, content: 'true' });
+    document.head.append(meta);
+    try {
+      renderPage();
+      expect(await screen.findByLabelText(/Debug mode/)).toBeTruthy();
+    } finally {
+      meta.remove();
+    }
   });
 
   it('hides the aspect ratio in Extend mode and predicts the preprocessing cost for other ratios', async () => {

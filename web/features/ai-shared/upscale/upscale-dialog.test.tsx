@@ -84,6 +84,24 @@ describe('Upscale dialog', () => {
     expect(body).toEqual({ image_uuid: uuid, scale_factor: 4, quality_tier: 'fast', provider: 'local', sharpen: 2.5 });
   });
 
+  it('says before the click when the balance cannot cover the upscale, and tops up instead of calling', async () => {
+    const profile = {
+      user: { id: 'u1', email: 'sam@example.com', name: 'Sam Lee', roles: [], created_at: '2026-01-01T00:00:00Z', last_login_at: null },
+      storage: { used_bytes: 0, used_gb: 0, quota_gb: 5, percentage_used: 0, available_bytes: 5 * 1024 ** 3 },
+      credits: { balance: '0.0000', available_credits: '0.0000', lifetime_used: '0', lifetime_purchased: '0' },
+      csrf_token: 'csrf-1',
+    };
+    const calls = stubFetch(routes({ 'GET /api/ai/upscale-providers': () => ok(providers), 'GET /api/auth/profile': () => ok(profile) }));
+    renderHarness(`/api/files/serve/${uuid}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Open upscaler' }));
+    const button = await screen.findByRole('button', { name: 'Not enough credits to upscale (0.01 credits)' });
+    expect(screen.getByTestId('credit-shortfall').textContent).toContain('Needs 0.01 credits; you have 0.00.');
+    expect(screen.queryByRole('button', { name: /^Upscale \(/ })).toBeNull();
+    fireEvent.click(button);
+    expect(await screen.findByRole('dialog', { name: 'Insufficient Credits' })).toBeTruthy();
+    expect(calls.some((c) => c.url === '/api/ai/upscale-image')).toBe(false);
+  });
+
   it('remembers the settings for the next dialog', async () => {
     localStorage.setItem(UPSCALE_SETTINGS_KEY, JSON.stringify({ scaleFactor: 4, qualityTier: 'fast' }));
     stubFetch(routes({ 'GET /api/ai/upscale-providers': () => ok(providers) }));

@@ -1,4 +1,5 @@
-import { Download, ExternalLink, ZoomIn } from 'lucide-react';
+import { Coins, Download, ExternalLink, ZoomIn } from 'lucide-react';
+import { useId } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -8,6 +9,7 @@ import type { UpscaleResult } from './api.ts';
 import { UpscaleOptions } from './upscale-options.tsx';
 import { displayedUpscaleCost, estimateUpperSeconds, timeEstimate, UPSCALE_MESSAGES } from './upscale-settings.ts';
 import { useUpscale } from './use-upscale.ts';
+import { ShortfallNote, useCreditShortfall } from '../credit-shortfall.tsx';
 import { fileDownloadUrl } from '../../../lib/file-urls.ts';
 import { formatPreciseCredits } from '../../../lib/credits-format.ts';
 
@@ -30,6 +32,10 @@ export function UpscaleDialog({ target, onClose, onUpscaled }: { target: Upscale
   const running = mutation.isPending;
   const done = mutation.data;
   const progress = Math.min(95, (u.elapsed / estimateUpperSeconds(choice.qualityTier)) * 100);
+  // Upscaling is priced even on the local engine: a balance that cannot cover it is said before the click.
+  const { shortfall, topUp } = useCreditShortfall(cost);
+  const short = !!shortfall && !running && !done;
+  const noteId = useId();
 
   return (
     <Dialog
@@ -43,10 +49,23 @@ export function UpscaleDialog({ target, onClose, onUpscaled }: { target: Upscale
           <Button variant="outline" onClick={onClose}>
             {done ? 'Done' : 'Close'}
           </Button>
-          {!done && (
-            <Button onClick={u.start} loading={running} disabled={!caps}>
-              {running ? 'Upscaling...' : cost ? `Upscale (${cost} credits)` : 'Upscale'}
+          {short ? (
+            <Button
+              variant="outline"
+              className="border-amber-300 bg-amber-50 text-amber-950 hover:bg-amber-100"
+              onClick={topUp}
+              icon={<Coins className="size-4" aria-hidden />}
+              aria-describedby={noteId}
+              data-shortfall
+            >
+              Not enough credits<span className="sr-only"> to upscale</span> ({cost} credits)
             </Button>
+          ) : (
+            !done && (
+              <Button onClick={u.start} loading={running} disabled={!caps}>
+                {running ? 'Upscaling...' : cost ? `Upscale (${cost} credits)` : 'Upscale'}
+              </Button>
+            )
           )}
         </>
       }
@@ -63,6 +82,7 @@ export function UpscaleDialog({ target, onClose, onUpscaled }: { target: Upscale
             )}
           </p>
         </div>
+        {short && <ShortfallNote id={noteId} shortfall={shortfall} onTopUp={topUp} />}
 
         {u.providersQuery.isPending && (
           <p role="status" className="flex items-center gap-2 text-sm text-slate-500">

@@ -1,0 +1,46 @@
+/**
+ * Whether the user can pay for what a tool's button quotes, known before the click (issue 12): a button that looks
+ * ready at 0 credits only to answer 402 teaches the user nothing until it is too late. The balance is the header's
+ * (the session's available credits, lowered at once after a charge), so the button and the header always agree.
+ */
+import { Coins } from 'lucide-react';
+import type { InsufficientCredits } from '../../../contract/credits.ts';
+import { cmp, max0, sub } from '../../../contract/decimal.ts';
+import { formatPreciseCredits } from '../../lib/credits-format.ts';
+import { useInsufficientCredits } from '../../lib/insufficient-credits.ts';
+import { useAuth } from '../../lib/session/use-auth.ts';
+
+/** The figures when `cost` is more than `available`; null when it is covered or either is unknown. */
+export function shortfallOf(cost: string | null, available: string | null | undefined): InsufficientCredits | null {
+  if (cost === null || available == null) return null;
+  if (cmp(cost, available) <= 0) return null;
+  return { required_credits: cost, available_credits: available, deficit: max0(sub(cost, available)) };
+}
+
+/**
+ * The shortfall of a quoted cost against the signed-in user's available credits, and the way to cover it (the
+ * Insufficient Credits dialog with those figures). A free preview (cost 0) is never short; while the cost or the
+ * balance is loading, nothing is claimed either way.
+ */
+export function useCreditShortfall(cost: string | null) {
+  const { credits } = useAuth();
+  const insufficient = useInsufficientCredits();
+  const shortfall = shortfallOf(cost, credits?.available_credits);
+  return { shortfall, topUp: () => shortfall && insufficient.open(shortfall) };
+}
+
+/** Under a button that cannot be paid for: what it needs, what there is, and the way to top up. */
+export function ShortfallNote({ id, shortfall, onTopUp }: { id: string; shortfall: InsufficientCredits; onTopUp: () => void }) {
+  return (
+    <p id={id} className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="credit-shortfall">
+      <Coins className="size-4 shrink-0" aria-hidden />
+      <span>
+        Needs <strong className="font-semibold tabular-nums">{formatPreciseCredits(shortfall.required_credits)}</strong> credits; you have{' '}
+        <span className="tabular-nums">{formatPreciseCredits(shortfall.available_credits)}</span>.
+      </span>
+      <button type="button" onClick={onTopUp} className="font-semibold text-violet-800 underline underline-offset-2 hover:text-violet-950">
+        Top up credits
+      </button>
+    </p>
+  );
+}
