@@ -33,7 +33,13 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export interface ErrorBody {
   code: ErrorCode;
+  /** For people: shown as it is, so it never starts with a field path. */
   message: string;
+  /**
+   * On a VALIDATION_ERROR from a request schema: the dotted path of the first field refused ('email', 'images.0'),
+   * absent when the request as a whole was refused; `fields` lists every issue as `{ path, message }`.
+   */
+  field?: string;
   /** Extra fields some errors carry, such as required_credits on a 402. */
   [key: string]: unknown;
 }

@@ -71,11 +71,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       return sendError(reply, request, err.status, err.code, err.message, err.extra);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
+      // The message is shown to people as it is; the field it concerns is named beside it for API clients and forms.
       const first = err.validation[0];
       const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
-      const detail = first?.message ?? 'invalid value';
-      const message = field ? `${field}: ${detail}` : detail;
-      return sendError(reply, request, 400, 'VALIDATION_ERROR', message, {
+      return sendError(reply, request, 400, 'VALIDATION_ERROR', first?.message ?? 'The request is not valid.', {
+        ...(field ? { field } : {}),
         fields: err.validation.map((v) => ({ path: v.instancePath, message: v.message })),
       });
     }
