@@ -6,7 +6,7 @@
  *   node --import tsx scripts/make-site-images.ts            # all images
  *   SKIMAGE_DATA=/path/to/skimage/data node --import tsx scripts/make-site-images.ts
  *
- * Writes web/public/hero/hero-N.webp (the hero wall: about 360 px wide) and web/public/examples/<name>-before.webp
+ * Writes web/public/hero/hero-N.webp (the hero wall: about 360 px wide), hero/backdrop.webp (hero-1 at 24 px) and web/public/examples/<name>-before.webp
  * and -after.webp (the before/after sliders: up to 800 px wide, each pair one size), then prints the
  * entries of web/app/home/examples.ts with their sizes. Runs in about a minute on two cores. The same inputs give
  * the same pictures: every effect and template is deterministic; only libvips' or libwebp's version may move a
@@ -15,7 +15,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
+import sharp, { type Sharp, type WebpOptions } from 'sharp';
 import type { HeadshotBackgroundId, HeadshotStyle } from '../contract/headshot.ts';
 import type { MockupDimension, MockupStyle } from '../contract/ai.ts';
 import type { ThumbnailStyleId } from '../contract/thumbnail.ts';
@@ -42,6 +42,7 @@ type Photo = keyof typeof PHOTOS;
 
 const HERO_WIDTH = 360;
 const EXAMPLE_MAX_WIDTH = 800;
+const BACKDROP_WIDTH = 24;
 /** The wall is decorative and dimmed behind the hero: low quality is invisible there and keeps each tile small. */
 const HERO_WEBP = { quality: 60, effort: 6 } as const;
 const EXAMPLE_WEBP = { quality: 68, effort: 6 } as const;
@@ -93,7 +94,7 @@ interface Written {
   bytes: number;
 }
 
-async function writeWebp(relative: string, image: sharp.Sharp, options: sharp.WebpOptions): Promise<Written> {
+async function writeWebp(relative: string, image: Sharp, options: WebpOptions): Promise<Written> {
   const { data, info } = await image.webp(options).toBuffer({ resolveWithObject: true });
   const file = path.join(root, 'web', 'public', relative);
   await mkdir(path.dirname(file), { recursive: true });
@@ -164,6 +165,11 @@ async function main() {
       const written = await heroTile(i + 1, data);
       heroOut.push(written);
       log(source, written, note);
+      if (i === 0) {
+        // The wall's static backdrop (spec 1 §9): hero-1 shrunk to a few pixels and blurred by the browser. At full
+        // size it would stretch over the whole hero and be the page's largest paint, where the heading should be.
+        log(source, await writeWebp('hero/backdrop.webp', sharp(data).resize({ width: BACKDROP_WIDTH }).removeAlpha(), HERO_WEBP), 'hero-1 as the backdrop');
+      }
     }
 
     // ----- before/after examples -----

@@ -22,16 +22,30 @@ export function columnImages<T>(images: readonly T[], index: number): T[] {
 /** Once this many wall images have loaded, the static background fades out (spec 1 §9). */
 export const WALL_READY_AFTER = 3;
 
+/** Per column, this many images load at once; the rest load lazily as they scroll near (one set of URLs anyway). */
+export const WALL_EAGER_PER_COLUMN = 1;
+
 /**
  * The decorative wall of scrolling images behind the landing hero (6 columns) and /screenshot (12 columns), 0.5rem
  * apart. Each column holds its images twice (each with its 0.5rem below it) and moves by half its height, so the loop
- * has no seam. Until three
- * images have loaded, the first image sits behind at 30% opacity; an image that fails to load is hidden. Motion stops
- * for people who ask for reduced motion. Hidden from assistive technology: it carries no information.
+ * has no seam. Until three images have loaded, the static backdrop (hero-1, a few pixels wide, stretched and
+ * blurred) sits behind at 30% opacity; it stays if none load, and an image that fails to load is hidden. The images
+ * are a known list (examples.ts), so nothing is probed. Every image loads at low priority and all but the first of
+ * each column lazily: the heading over the wall is what the page paints first. Motion stops for people who ask for
+ * reduced motion. Hidden from assistive technology: it carries no information.
  */
-export function ImageWall({ images, columns, className }: { images: readonly WallImage[]; columns: 6 | 12; className?: string }) {
+export function ImageWall({
+  images,
+  backdrop,
+  columns,
+  className,
+}: {
+  images: readonly WallImage[];
+  backdrop?: WallImage;
+  columns: 6 | 12;
+  className?: string;
+}) {
   const [loaded, setLoaded] = useState(0);
-  const backdrop = images[0];
   return (
     <div aria-hidden className={cn('pointer-events-none absolute inset-0 overflow-hidden', className)}>
       {backdrop && (
@@ -40,7 +54,9 @@ export function ImageWall({ images, columns, className }: { images: readonly Wal
           alt=""
           width={backdrop.width}
           height={backdrop.height}
-          className={cn('absolute inset-0 size-full object-cover opacity-30 transition-opacity duration-1000', loaded >= WALL_READY_AFTER && 'opacity-0')}
+          decoding="async"
+          fetchPriority="low"
+          className={cn('absolute inset-0 size-full scale-110 object-cover opacity-30 blur-2xl transition-opacity duration-1000', loaded >= WALL_READY_AFTER && 'opacity-0')}
           onError={(event) => (event.currentTarget.hidden = true)}
         />
       )}
@@ -64,7 +80,8 @@ export function ImageWall({ images, columns, className }: { images: readonly Wal
                   width={image.width}
                   height={image.height}
                   decoding="async"
-                  loading={position < 3 ? 'eager' : 'lazy'}
+                  loading={position < WALL_EAGER_PER_COLUMN ? 'eager' : 'lazy'}
+                  fetchPriority="low"
                   className="mb-2 h-auto w-full rounded-lg object-cover"
                   onLoad={() => setLoaded((count) => count + 1)}
                   onError={(event) => (event.currentTarget.hidden = true)}

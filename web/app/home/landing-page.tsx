@@ -7,7 +7,8 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { trackVisit } from '../../lib/visitor.ts';
 import { ToolLauncher } from '../../features/tools/tool-launcher.tsx';
 import { priceRangeLabel, toolPricesQueryOptions } from '../../features/tools/tool-prices.ts';
-import { HERO_IMAGES } from './examples.ts';
+import { ExamplesSection } from './examples-section.tsx';
+import { HERO_BACKDROP, HERO_IMAGES } from './examples.ts';
 import { ImageWall } from './image-wall.tsx';
 import { Section } from './section.tsx';
 import { useSiteContent } from './site-content.ts';
@@ -43,7 +44,7 @@ function PriceBadge() {
 function Hero() {
   return (
     <section className="relative isolate overflow-hidden bg-slate-950">
-      <ImageWall images={HERO_IMAGES} columns={6} className="-z-20 opacity-50" />
+      <ImageWall images={HERO_IMAGES} backdrop={HERO_BACKDROP} columns={6} className="-z-20 opacity-50" />
       <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_center,rgba(2,6,23,0.92)_30%,rgba(2,6,23,0.6))]" />
       <div className="mx-auto max-w-6xl px-4 py-20 text-center sm:px-6 sm:py-28">
         <PriceBadge />
@@ -140,6 +141,7 @@ export function LandingPage() {
       <Section id="tools" title="Tools built for creators" intro="Every tool is priced per generation from your credit balance. 1 credit = $1.">
         <ToolLauncher />
       </Section>
+      <ExamplesSection />
       <Section id="why" title="Why creators choose us">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {features.map(({ icon: Icon, title, text }) => (

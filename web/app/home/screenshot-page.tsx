@@ -1,6 +1,6 @@
 import { APP_NAME, APP_TAGLINE } from '../../../contract/constants.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { HERO_IMAGES } from './examples.ts';
+import { HERO_BACKDROP, HERO_IMAGES } from './examples.ts';
 import { ImageWall } from './image-wall.tsx';
 
 const panels = [
@@ -20,7 +20,7 @@ export function ScreenshotPage() {
     <div className="fixed inset-0 z-40 snap-y snap-mandatory overflow-y-auto bg-slate-950 text-white" tabIndex={0} aria-label={`${APP_NAME} showcase`} role="region">
       {panels.map(({ title, text, wall }, index) => (
         <section key={title} className="relative isolate flex h-dvh snap-start items-center justify-center overflow-hidden px-6 text-center">
-          {wall && <ImageWall images={HERO_IMAGES} columns={12} className="-z-10 opacity-70" />}
+          {wall && <ImageWall images={HERO_IMAGES} backdrop={HERO_BACKDROP} columns={12} className="-z-10 opacity-70" />}
           <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_center,rgba(2,6,23,0.85),rgba(2,6,23,0.35))]" />
           <div>
             {index === 0 ? (
