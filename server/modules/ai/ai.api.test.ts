@@ -322,6 +322,10 @@ describe('upscaling', () => {
     expect(out).toMatchObject({ credits_used: '0.0050', metadata: { upscale_provider: 'local', scale_factor: 2, upscaled_from: source } });
     expect(await sharp((await t.call('GET', out.image, { session: s })).rawPayload).metadata()).toMatchObject({ width: 240, height: 160 });
     expect(await balance(t, s)).toBe(sub(before, '0.0050'));
+    // The gallery answers the copy with its scale and real size, which its tile and viewer show ('2x', 240 × 160).
+    const gallery = data(await t.call('GET', '/api/files/list?category=image', { session: s }), fileListResponse);
+    expect(gallery.files.find((f) => f.id === out.uuid)?.metadata).toMatchObject({ scale_factor: 2, upscaled_from: source, width: 240, height: 160 });
+    expect(gallery.files.find((f) => f.id === source)?.metadata).not.toHaveProperty('scale_factor');
   });
 
   it('sends creativity, resemblance and the prompt to Replicate', async () => {

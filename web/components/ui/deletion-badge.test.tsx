@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DeletionBadge } from './deletion-badge.tsx';
+import { DeletionBadge, deletesIn } from './deletion-badge.tsx';
 
 afterEach(cleanup);
 
@@ -41,5 +41,13 @@ describe('DeletionBadge in a small tile', () => {
     expect(span.textContent).toBe('Deletes today');
     expect(span.classList).toContain('text-[11px]');
     expect(span.classList).not.toContain('text-xs');
+  });
+});
+
+describe('deletesIn', () => {
+  it('words the countdown as a line of text', () => {
+    expect(deletesIn(23)).toBe('Deletes in 23 days');
+    expect(deletesIn(1)).toBe('Deletes in 1 day');
+    expect(deletesIn(0)).toBe('Deletes today');
   });
 });

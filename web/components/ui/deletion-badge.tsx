@@ -13,6 +13,12 @@ export function deletionLabel(days: number): string {
   return days === 1 ? '1 day left' : `${days} days left`;
 }
 
+/** 'Deletes in 23 days': the countdown as a line of text, for items not yet close enough for the badge. */
+export function deletesIn(days: number): string {
+  if (days <= 0) return 'Deletes today';
+  return days === 1 ? 'Deletes in 1 day' : `Deletes in ${days} days`;
+}
+
 /**
  * The deletion countdown (spec 2 §4): shown for items 7 or fewer days from deletion;
  * 1 day or less red, 3 or less orange, otherwise yellow.

@@ -1,45 +1,90 @@
-import { Globe, Trash2 } from 'lucide-react';
+import { Globe, Lock, Trash2 } from 'lucide-react';
 import type { GalleryItem } from '../../../contract/files.ts';
 import { Badge } from '../../components/ui/badge.tsx';
-import { DeletionBadge } from '../../components/ui/deletion-badge.tsx';
-import { formatShortDate } from './format.ts';
+import { DeletionBadge, deletesIn } from '../../components/ui/deletion-badge.tsx';
+import { formatShortDate, imageSize, upscaleLabel } from './format.ts';
 
-/** One gallery tile: thumbnail (opens the lightbox), Public and deletion-countdown badges, title, date and delete. */
+/**
+ * The text block under a tile's image has a fixed height (three lines, each always drawn), so tiles with and without
+ * a prompt line up and the loading skeleton has the same size as the tile that replaces it.
+ */
+const INFO = 'h-[4.75rem]';
+const LINE = 'truncate text-xs text-slate-600';
+
+/**
+ * One gallery tile: the thumbnail (opens the lightbox) with its visibility, deletion-countdown and upscale badges;
+ * under it the prompt (the whole of it in the tooltip and the open button's name), the tool and the image size, the
+ * date and when it is deleted; and delete.
+ */
 export function GalleryCard({ item, onOpen, onDelete }: { item: GalleryItem; onOpen: () => void; onDelete: () => void }) {
   const name = item.prompt || item.title;
+  const scale = upscaleLabel(item);
+  const size = imageSize(item);
+  const details = [item.prompt ? item.title : null, size].filter(Boolean).join(' · ');
   return (
     <li className="group relative overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <button type="button" onClick={onOpen} className="block aspect-square w-full overflow-hidden bg-slate-100" aria-label={`Open ${name}`}>
-        <img src={item.image} alt="" loading="lazy" className="size-full object-cover transition-transform duration-300 group-hover:scale-105" />
-      </button>
-      <div className="pointer-events-none absolute inset-x-2 top-2 flex flex-wrap items-start justify-between gap-1">
-        {item.is_public ? (
-          <Badge tone="green" className="bg-emerald-50/95 shadow-sm">
-            <Globe className="mr-1 size-3" aria-hidden />
-            Public
-          </Badge>
-        ) : (
-          <span />
+      <div className="relative">
+        <button type="button" onClick={onOpen} className="block aspect-square w-full overflow-hidden bg-slate-100" aria-label={`Open ${name}`} title={item.prompt ?? undefined}>
+          <img src={item.image} alt="" loading="lazy" className="size-full object-cover transition-transform duration-300 group-hover:scale-105" />
+        </button>
+        <div className="pointer-events-none absolute inset-x-2 top-2 flex flex-wrap items-start justify-between gap-1">
+          {item.is_public ? (
+            <Badge tone="green" className="bg-emerald-50/95 shadow-sm">
+              <Globe className="mr-1 size-3" aria-hidden />
+              Public
+            </Badge>
+          ) : (
+            <Badge tone="slate" className="bg-white/95 text-slate-700 shadow-sm">
+              <Lock className="mr-1 size-3" aria-hidden />
+              Private
+            </Badge>
+          )}
+          <DeletionBadge days={item.days_until_deletion} />
+        </div>
+        {scale && (
+          <span
+            className="pointer-events-none absolute bottom-2 left-2 rounded-md bg-slate-900/85 px-1.5 py-0.5 text-xs font-bold text-white tabular-nums shadow-sm"
+            title={`Upscaled ${scale}`}
+            data-testid="upscale-badge"
+          >
+            <span className="sr-only">Upscaled </span>
+            {scale}
+          </span>
         )}
-        <DeletionBadge days={item.days_until_deletion} />
       </div>
-      <div className="flex items-center gap-2 py-2 pr-1.5 pl-3">
-        <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-medium text-slate-900" title={item.prompt ?? undefined}>
-            {item.title}
+      <div className={`flex gap-1 py-2 pr-1.5 pl-3 ${INFO}`}>
+        <div className="min-w-0 flex-1 space-y-0.5">
+          <p className="truncate text-sm font-medium text-slate-900" title={name}>
+            {name}
           </p>
-          <p className="text-xs text-slate-500">
+          <p className={LINE}>{details || '\u00a0'}</p>
+          <p className={LINE}>
             <time dateTime={item.timestamp}>{formatShortDate(item.timestamp)}</time>
+            {item.days_until_deletion !== null && <> · {deletesIn(item.days_until_deletion)}</>}
           </p>
         </div>
         <button
           type="button"
           onClick={onDelete}
           aria-label={`Delete image ${name}`}
-          className="rounded-lg p-2 text-slate-400 transition-colors hover:bg-red-50 hover:text-red-600"
+          className="self-start rounded-lg p-2 text-slate-500 transition-colors hover:bg-red-50 hover:text-red-600"
         >
           <Trash2 className="size-4" aria-hidden />
         </button>
+      </div>
+    </li>
+  );
+}
+
+/** A tile while the gallery loads: the same square and text block as GalleryCard, so nothing moves when it arrives. */
+export function GalleryCardSkeleton() {
+  return (
+    <li className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" aria-hidden>
+      <div className="aspect-square w-full animate-pulse bg-slate-200/70" />
+      <div className={`space-y-2 py-2.5 pr-10 pl-3 ${INFO}`}>
+        <div className="h-3.5 w-4/5 animate-pulse rounded bg-slate-200/70" />
+        <div className="h-3 w-3/5 animate-pulse rounded bg-slate-200/70" />
+        <div className="h-3 w-2/3 animate-pulse rounded bg-slate-200/70" />
       </div>
     </li>
   );

@@ -10,7 +10,7 @@ import { Page } from '../../components/ui/page.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { useToolsConfig } from '../../lib/tools-config.ts';
 import { GALLERY_MESSAGES } from './api.ts';
-import { GalleryCard } from './gallery-card.tsx';
+import { GalleryCard, GalleryCardSkeleton } from './gallery-card.tsx';
 import { GalleryViewer } from './gallery-viewer.tsx';
 import { useGallery } from './use-gallery.ts';
 
@@ -78,7 +78,7 @@ export function GalleryPage() {
     body = (
       <ul className={GRID} aria-label="Loading images" aria-busy>
         {Array.from({ length: 8 }, (_, i) => (
-          <li key={i} className="aspect-[4/5] animate-pulse rounded-xl bg-slate-200/70" />
+          <GalleryCardSkeleton key={i} />
         ))}
       </ul>
     );

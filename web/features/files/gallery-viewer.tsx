@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import type { GalleryItem } from '../../../contract/files.ts';
 import { Lightbox, LightboxAction } from '../../components/ui/lightbox.tsx';
 import { GALLERY_MESSAGES } from './api.ts';
-import { formatShortDate } from './format.ts';
+import { viewerDetails } from './format.ts';
 import { ShareDialog } from './share-dialog.tsx';
 import { entityLabel, fileSocialImage, shareDescription } from './share-links.ts';
 import { useToggleVisibility } from './use-visibility.ts';
@@ -57,9 +57,7 @@ export function GalleryViewer({ items, index, onIndexChange, onClose }: {
               </p>
             )}
             {item.prompt && <p className="mx-auto line-clamp-3 max-w-3xl">{item.prompt}</p>}
-            <p className="mt-1 text-xs text-white/50">
-              {item.is_public ? 'Public' : 'Private'} · {formatShortDate(item.timestamp)}
-            </p>
+            <p className="mt-1 text-xs text-white/75">{viewerDetails(item).join(' · ')}</p>
           </>
         )}
       />
