@@ -1,16 +1,42 @@
 import { Download, Maximize2, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Lightbox, LightboxAction } from '../../components/ui/lightbox.tsx';
 import { formatCredits } from '../../lib/credits-format.ts';
 import type { MockupResult } from './mockup-job.ts';
 import { styleLabel } from './mockup-options.ts';
 import { fileDownloadUrl } from '../../lib/file-urls.ts';
+import { downloadAll } from './download-all.ts';
 
 const linkButton =
   'inline-flex h-8 items-center justify-center gap-2 rounded-lg bg-violet-600 px-3 text-sm font-medium text-white shadow-sm hover:bg-violet-700';
 
-/** The finished mockups, each with a download; a click shows them full screen. */
+/** 'Download all': every image in turn; while it runs it counts, and afterwards it says if any failed. */
+function DownloadAllButton({ images }: { images: MockupResult['images'] }) {
+  const [done, setDone] = useState<number | null>(null);
+  const [failed, setFailed] = useState(0);
+  const run = async () => {
+    setFailed(0);
+    setDone(0);
+    setFailed(await downloadAll(images, setDone));
+    setDone(null);
+  };
+  return (
+    <>
+      <Button size="sm" variant="outline" icon={<Download className="size-4" aria-hidden />} loading={done !== null} onClick={() => void run()}>
+        {done === null ? `Download all (${images.length})` : `Downloading ${Math.min(done + 1, images.length)} of ${images.length}…`}
+      </Button>
+      {failed > 0 && (
+        <Alert tone="error" className="w-full">
+          {failed === 1 ? '1 mockup' : `${failed} mockups`} could not be downloaded. Try its own Download button.
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** The finished mockups, each with a download, and all of them at once; a click shows them full screen. */
 export function MockupResultView({ result, onAgain }: { result: MockupResult; onAgain: () => void }) {
   const [viewer, setViewer] = useState<number | null>(null);
   const section = useRef<HTMLElement>(null);
@@ -28,7 +54,8 @@ export function MockupResultView({ result, onAgain }: { result: MockupResult; on
         <h2 id="mockup-result-title" className="text-base font-semibold text-slate-900">
           Your mockups
         </h2>
-        <span className="text-sm text-slate-500 tabular-nums">{Number(result.credits_used) === 0 ? 'Free preview' : `${formatCredits(result.credits_used)} credits used`}</span>
+        <span className="text-sm text-slate-600 tabular-nums">{Number(result.credits_used) === 0 ? 'Free preview' : `${formatCredits(result.credits_used)} credits used`}</span>
+        {result.images.length > 1 && <DownloadAllButton images={result.images} />}
       </div>
       <ul className="grid gap-4">
         {items.map((item, index) => (
