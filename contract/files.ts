@@ -85,6 +85,11 @@ export const sharedFileSchema = z.object({
   share_count: z.number().int(),
   view_count: z.number().int(),
   prompt: z.string().nullable(),
+  /**
+   * Who wrote `prompt`: 'user' for the creator's own words (the page labels it Prompt), 'generated' for text the tool
+   * wrote (a mockup's description), null when there is none.
+   */
+  prompt_source: z.enum(['user', 'generated']).nullable(),
 });
 export type SharedFile = z.infer<typeof sharedFileSchema>;
 

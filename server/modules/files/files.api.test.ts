@@ -207,6 +207,8 @@ describe('access', () => {
       og_image_url: `http://localhost:3000/api/files/og/${file.id}`,
       view_count: 1,
       share_count: 0,
+      prompt: 'sunset over the sea',
+      prompt_source: 'user',
     });
     expect((await t.call('GET', `/api/files/download/${file.id}`)).statusCode).toBe(200);
     expect((await t.call('GET', `/api/files/thumbnail/${file.id}`, { session: other })).statusCode).toBe(200);
@@ -219,6 +221,18 @@ describe('access', () => {
     expect((await t.call('DELETE', `/api/files/delete/${file.id}`, { session: other })).statusCode).toBe(404);
     expect((await t.call('DELETE', `/api/files/delete/${file.id}`)).statusCode).toBe(401);
     expect(await rowCount(owner.userId)).toBeGreaterThan(0);
+  });
+
+  it('tells a prompt the user wrote from text a tool wrote, so only the first is labelled Prompt', async () => {
+    const mockup = await generated(owner.userId, { tool: 'mockup-generator', prompt: 'Mockup: Poster. Preview: local engine, no AI provider set: a drawn template preview.' });
+    expect(data(await t.call('GET', `/api/file/${mockup.id}`, { session: owner }), sharedFileSchema)).toMatchObject({ prompt: expect.stringMatching(/^Mockup: Poster/), prompt_source: 'generated' });
+    const thumbnail = await generated(owner.userId, { tool: 'thumbnail-generator', prompt: 'brighter sky' });
+    expect(data(await t.call('GET', `/api/file/${thumbnail.id}`, { session: owner }), sharedFileSchema).prompt_source).toBe('user');
+    const upload = data(
+      await t.call('POST', '/api/files/upload', { session: owner, raw: multipartBody([{ name: 'file', filename: 'a.png', contentType: 'image/png', data: await makePng() }]) }),
+      uploadFileResponse,
+    ).file;
+    expect(data(await t.call('GET', `/api/file/${upload.id}`, { session: owner }), sharedFileSchema)).toMatchObject({ prompt: null, prompt_source: null });
   });
 
   it('gives a share url with a token of at least 128 bits', async () => {

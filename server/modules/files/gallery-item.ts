@@ -12,6 +12,18 @@ export function titleOf(file: FileRow): string {
   return toolTitle(file.toolName) ?? file.originalFilename ?? file.entityType.replaceAll('_', ' ');
 }
 
+/**
+ * Tools whose files keep the creator's own words as their prompt. Every other tool's file text was written by the
+ * tool (the mockup generator records a description of the style drawn), so it is never presented as a prompt.
+ */
+const USER_PROMPT_TOOLS: ReadonlySet<string> = new Set(['image-variator', 'thumbnail-generator', 'ai-headshot', 'ai-photoshoot']);
+
+/** Whether a file's prompt is the user's ('user') or the tool's text ('generated'); null when it has none. */
+export function promptSourceOf(file: Pick<FileRow, 'prompt' | 'toolName'>): 'user' | 'generated' | null {
+  if (!file.prompt) return null;
+  return file.toolName && USER_PROMPT_TOOLS.has(file.toolName) ? 'user' : 'generated';
+}
+
 /** A file as the gallery lists it; `now` counts down its deletion. */
 export function toGalleryItem(file: FileRow, now: Date): GalleryItem {
   const meta = file.metadata ?? {};

@@ -7,7 +7,7 @@ import type { ObjectPage, ObjectStorage } from '../../providers/storage/storage.
 import { findUserById } from '../auth/repository.ts';
 import { createSharing } from '../sharing.ts';
 import { parseRange, streamToBuffer } from './byte-range.ts';
-import { cursorOf, parseCursor, titleOf, toGalleryItem, toolTitle } from './gallery-item.ts';
+import { cursorOf, parseCursor, promptSourceOf, titleOf, toGalleryItem, toolTitle } from './gallery-item.ts';
 import { detectMedia, makeSocialImage, processImage, safeFilename } from './media.ts';
 import * as repo from './repository.ts';
 import type { FileRow } from './repository.ts';
@@ -255,6 +255,7 @@ export function createFilesService(deps: FilesDeps) {
         share_count: file.shareCount,
         view_count: views,
         prompt: file.prompt,
+        prompt_source: promptSourceOf(file),
       };
     },
 

@@ -49,7 +49,12 @@ export function SignInPrompt() {
   );
 }
 
-/** 'By {author} · date · type · {n} shares' (shares only when above 0). */
+/**
+ * 'By {author} · date · type · {n} shares' (shares only when above 0), as a list. Each item after the first draws its
+ * dot in its own left margin, and the list is pulled left by that margin inside a clipping box: an item that wraps to
+ * the start of a line has its dot clipped, so no line starts with a separator (a text '·' before each item did, on
+ * phones). The dot is drawn, not a character, so screen readers hear only the items.
+ */
 export function ItemFooter({ author, createdAt, type, shareCount }: { author: string; createdAt: string; type: string; shareCount: number }) {
   const parts: ReactNode[] = [
     <span key="by">By {author || 'Anonymous'}</span>,
@@ -62,14 +67,18 @@ export function ItemFooter({ author, createdAt, type, shareCount }: { author: st
   ];
   if (shareCount > 0) parts.push(<span key="shares">{shareCount === 1 ? '1 share' : `${shareCount} shares`}</span>);
   return (
-    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-500">
-      {parts.map((part, i) => (
-        <span key={i} className="inline-flex items-center gap-2">
-          {i > 0 && <span aria-hidden>·</span>}
-          {part}
-        </span>
-      ))}
-    </p>
+    <div className="overflow-hidden">
+      <ul className="-ml-4 flex flex-wrap items-center gap-y-1 text-sm text-slate-600" aria-label="About this item" data-testid="item-footer">
+        {parts.map((part, i) => (
+          <li
+            key={i}
+            className="inline-flex items-center before:mx-1.5 before:inline-block before:size-1 before:shrink-0 before:rounded-full before:bg-slate-400 before:content-['']"
+          >
+            {part}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

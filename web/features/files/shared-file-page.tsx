@@ -64,8 +64,9 @@ function FileView({ file }: { file: SharedFile }) {
         )}
         <div className="space-y-3 px-5 py-4 sm:px-6">
           {file.prompt && (
+            // Only the creator's own words are a prompt; text the tool wrote (a mockup's description) is described.
             <div>
-              <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Prompt</p>
+              <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{file.prompt_source === 'user' ? 'Prompt' : 'Description'}</p>
               <p className="mt-1 text-slate-800">{file.prompt}</p>
             </div>
           )}
