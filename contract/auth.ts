@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_USER_NAME } from './constants.ts';
 
 /** Email as typed by a person: trimmed, lower-cased, at most 254 characters. */
 export const emailSchema = z
@@ -16,13 +17,57 @@ export const passwordSchema = z
 /** A magic-link or similar opaque token: url-safe base64, bounded length. */
 export const tokenSchema = z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/, 'Malformed token');
 
-export const magicLinkRequest = z.strictObject({ email: emailSchema });
+/**
+ * Whether a value may be used as the page to open after signing in: a path on this site only ('/tools/x?y#z'), never
+ * another origin ('//evil.example', '/\evil.example', 'https://…'), and no control characters. Browsers read a
+ * backslash as a slash, so none is allowed anywhere.
+ */
+export function isSafeNextPath(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > 2048) return false;
+  if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value)) return false;
+  try {
+    const base = 'http://ampkit.invalid';
+    return new URL(value, base).origin === base;
+  } catch {
+    return false;
+  }
+}
+
+/** The page a sign-in link leads to once used (POST /api/auth/magic-link `next`). */
+export const nextPathSchema = z.string().refine(isSafeNextPath, 'Must be a path on this site, such as /tools/image-variator');
+
+/**
+ * The name a new account gets when none is given: the address's local part, without a '+tag', its words
+ * (split at dots, dashes and underscores) capitalised: 'jane.doe+news@x.com' → 'Jane Doe', 'kim@x.com' → 'Kim'.
+ */
+export function nameFromEmail(email: string): string {
+  const local = (email.split('@')[0] ?? '').split('+')[0] ?? '';
+  const words = local.split(/[._-]+/).filter(Boolean);
+  const name = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ').slice(0, 100).trim();
+  return name || local.slice(0, 100) || email.slice(0, 100);
+}
+
+/**
+ * Whether a typed name means "none given": empty, or the 'New User' older clients send for an empty form (spec 1 §5).
+ */
+export function isNoName(name: string | null | undefined): boolean {
+  const trimmed = name?.trim() ?? '';
+  return trimmed === '' || trimmed === DEFAULT_USER_NAME;
+}
+
+/** The name to greet a user by: theirs, or one made from the address when it is missing or the old 'New User'. */
+export function displayName(user: { name: string | null; email: string }): string {
+  return isNoName(user.name) ? nameFromEmail(user.email) : user.name!.trim();
+}
+
+export const magicLinkRequest = z.strictObject({ email: emailSchema, next: nextPathSchema.optional() });
 export const magicStatusQuery = z.strictObject({ token: z.string().max(256) });
 export const verifyMagicRequest = z.strictObject({
   token: tokenSchema,
   name: z.string().max(100).optional().nullable(),
 });
-export const registerRequest = z.strictObject({ email: emailSchema, name: nameSchema, password: passwordSchema });
+/** Registration: an empty name (or the 'New User' default) is taken from the address, as at the magic link. */
+export const registerRequest = z.strictObject({ email: emailSchema, name: z.string().trim().max(100, 'Name is too long').optional(), password: passwordSchema });
 export const loginRequest = z.strictObject({ email: emailSchema, password: z.string().min(1).max(256) });
 export const updateProfileRequest = z
   .strictObject({ name: nameSchema.optional(), email: emailSchema.optional() })
@@ -59,11 +104,19 @@ export type Credits = z.infer<typeof creditsSchema>;
 export const sessionResponse = z.object({ user: userSchema, csrf_token: z.string(), expires_at: z.string() });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
+/**
+ * Set only in the session whose sign-in created the account, so the app greets a newcomer ('Welcome, Jane' rather than
+ * 'Welcome back'); `signup_bonus` is what the account was actually given at sign-up ('0' when nothing).
+ */
+export const welcomeSchema = z.object({ signup_bonus: z.string() });
+export type Welcome = z.infer<typeof welcomeSchema>;
+
 export const profileResponse = z.object({
   user: userSchema,
   storage: storageInfoSchema,
   credits: creditsSchema,
   csrf_token: z.string(),
+  welcome: welcomeSchema.nullable(),
 });
 export type Profile = z.infer<typeof profileResponse>;
 
@@ -76,7 +129,8 @@ export const magicStatusResponse = z.object({
 });
 export type MagicStatus = z.infer<typeof magicStatusResponse>;
 
-export const verifyMagicResponse = sessionResponse.extend({ is_new_user: z.boolean() });
+/** `next`: the page the link was requested for (a checked same-site path), or null for the default. */
+export const verifyMagicResponse = sessionResponse.extend({ is_new_user: z.boolean(), next: z.string().nullable() });
 export type VerifyMagicResult = z.infer<typeof verifyMagicResponse>;
 
 export const messageResponse = z.object({ message: z.string() });

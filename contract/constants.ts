@@ -12,7 +12,10 @@ export const API_BASE = '/api';
 export const MAGIC_LINK_TTL_MINUTES = 30;
 /** The magic-link screen sends the user on after this long. */
 export const MAGIC_LINK_REDIRECT_MS = 1500;
-/** Name used when a new user leaves the name form empty. */
+/**
+ * What the magic-link form sends when the name is left empty (spec 1 §5). The server reads it, like an empty name, as
+ * "no name given" and names the account from the address instead (`nameFromEmail` in contract/auth.ts).
+ */
 export const DEFAULT_USER_NAME = 'New User';
 
 /** The browser re-checks the session this often while signed in. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const MAGIC_LINK_PURPOSES = ['sign_in', 'register', 'email_change'] as const;
 
@@ -33,6 +33,8 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issued by the sign-in that created the account: the app greets a newcomer ("Welcome", the sign-up credits) in it. */
+    firstSignIn: boolean('first_sign_in').notNull().default(false),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
@@ -56,6 +58,8 @@ export const magicLinks = pgTable(
     /** Name and argon2id hash given at sign-up (purpose register); the account is created only when the link is used. */
     name: text('name'),
     passwordHash: text('password_hash'),
+    /** The page to open after signing in (a same-site path, checked when stored and again by the browser). */
+    nextPath: text('next_path'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -1,4 +1,4 @@
-import type { Credits, StorageInfo } from '../../../contract/auth.ts';
+import type { Credits, StorageInfo, Welcome } from '../../../contract/auth.ts';
 import type { CreditsService } from '../credits/service.ts';
 import type { FilesService } from '../files/service.ts';
 
@@ -18,10 +18,13 @@ export function storageInfo(usedBytes: number, quotaGb: number): StorageInfo {
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-/** What the profile shows besides the user: storage and credits. */
+/** How far back the welcome looks for the sign-up bonus: the most transactions one page lists. */
+const WELCOME_LEDGER_DEPTH = 200;
+
+/** What the profile shows besides the user: storage, credits, and the welcome of a first session. */
 export function createAccountService(deps: {
   storageQuotaGb: number;
-  credits: Pick<CreditsService, 'account'>;
+  credits: Pick<CreditsService, 'account' | 'transactions'>;
   files: Pick<FilesService, 'storageUsed'>;
 }) {
   return {
@@ -29,6 +32,18 @@ export function createAccountService(deps: {
       return storageInfo(await deps.files.storageUsed(userId), deps.storageQuotaGb);
     },
     credits: (userId: string): Promise<Credits> => deps.credits.account(userId),
+
+    /**
+     * The newcomer's welcome, only in the session whose sign-in created the account: what the account was given at
+     * sign-up. The bonus is granted in the sign-up transaction, so it is the account's first ledger row when there is
+     * one; a package's bonus always follows its purchase, so it is never first.
+     */
+    async welcome(userId: string, firstSignIn: boolean): Promise<Welcome | null> {
+      if (!firstSignIn) return null;
+      const recent = await deps.credits.transactions(userId, WELCOME_LEDGER_DEPTH);
+      const first = recent.length < WELCOME_LEDGER_DEPTH ? recent.at(-1) : undefined;
+      return { signup_bonus: first?.type === 'bonus' ? first.amount : '0' };
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import {
   verifyMagicResponse,
 } from '../../../contract/auth.ts';
 import { SESSION_COOKIE } from '../../../contract/constants.ts';
+import { creditPackagesResponse, creditTransactionsResponse, testCheckoutOpenedSchema } from '../../../contract/credits.ts';
 import { magicLinks, sessions, users } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { createTestApp, sessionFrom, type TestApp } from '../../test-support/app.ts';
@@ -77,6 +78,22 @@ describe('POST /api/auth/magic-link', () => {
     expect(error(res)).toMatchObject({ code: 'VALIDATION_ERROR' });
     expect(error(res).message).toEqual(expect.any(String));
     expect(t.smtp.received.length).toBe(before);
+  });
+
+  it('says what is wrong in words people read, and names the field beside it', async () => {
+    const res = await t.call('POST', '/api/auth/magic-link', { body: { email: 'not-an-email' } });
+    expect(res.statusCode).toBe(400);
+    expect(error(res)).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Please enter a valid email address',
+      field: 'email',
+      fields: [{ path: '/email', message: 'Please enter a valid email address' }],
+    });
+    // A refusal of the request as a whole names no field.
+    const s = await t.make.user();
+    const empty = await t.call('PUT', '/api/auth/profile', { session: s, body: {} });
+    expect(error(empty)).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Nothing to update' });
+    expect(error(empty).field).toBeUndefined();
   });
 
   it('refuses a non-JSON body with 415', async () => {
@@ -185,14 +202,40 @@ describe('POST /api/auth/verify-magic', () => {
     expect(stored[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it("names a new user 'New User' when the name is empty or missing", async () => {
+  it("names a new user from the address when the name is empty, missing or the old clients' 'New User'", async () => {
     const a = await requestLink('blank-name@example.com');
     const withBlank = await t.call('POST', '/api/auth/verify-magic', { body: { token: a.token, name: '   ' } });
-    expect(data(withBlank, verifyMagicResponse).user.name).toBe('New User');
-    const b = await requestLink('no-name@example.com');
+    expect(data(withBlank, verifyMagicResponse).user.name).toBe('Blank Name');
+    const b = await requestLink('jane.doe+news@example.com');
     const without = await t.call('POST', '/api/auth/verify-magic', { body: { token: b.token } });
-    expect(data(without, verifyMagicResponse).user.name).toBe('New User');
+    expect(data(without, verifyMagicResponse).user.name).toBe('Jane Doe');
+    const c = await requestLink('kim_lee@example.com');
+    const placeholder = await t.call('POST', '/api/auth/verify-magic', { body: { token: c.token, name: ' New User ' } });
+    expect(data(placeholder, verifyMagicResponse).user.name).toBe('Kim Lee');
   });
+
+  it('gives back the page the link was requested for, kept with the link and not in it', async () => {
+    const res = await t.call('POST', '/api/auth/magic-link', { body: { email: 'going-somewhere@example.com', next: '/tools/image-variator?from=launcher#top' } });
+    expect(res.statusCode).toBe(200);
+    const { token, link } = await t.smtp.magicLinkFor('going-somewhere@example.com', { consume: true });
+    expect(link).toBe(`http://localhost:3000/auth/magic?token=${token}`);
+    const used = data(await t.call('POST', '/api/auth/verify-magic', { body: { token, name: 'Goer' } }), verifyMagicResponse);
+    expect(used.next).toBe('/tools/image-variator?from=launcher#top');
+
+    const plain = await requestLink('no-target@example.com');
+    expect(data(await t.call('POST', '/api/auth/verify-magic', { body: { token: plain.token } }), verifyMagicResponse).next).toBeNull();
+  });
+
+  it.each(['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', 'tools', '/tools\nSet-Cookie: x', ''])(
+    'refuses %j as the page to return to (no open redirect) and sends nothing',
+    async (next) => {
+      const before = t.smtp.received.length;
+      const res = await t.call('POST', '/api/auth/magic-link', { body: { email: 'redirected@example.com', next } });
+      expect(res.statusCode).toBe(400);
+      expect(error(res)).toMatchObject({ code: 'VALIDATION_ERROR', field: 'next', message: expect.stringMatching(/path on this site/) });
+      expect(t.smtp.received.length).toBe(before);
+    },
+  );
 
   it('signs an existing user in without a new account', async () => {
     await t.signIn('returning@example.com', 'Ren');
@@ -264,6 +307,42 @@ describe('POST /api/auth/verify-magic', () => {
     const res = await t.call('POST', '/api/auth/verify-magic', { body });
     expect(res.statusCode).toBe(400);
     expect(error(res).code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('the welcome of a first session', () => {
+  it('greets the session that created the account with its sign-up bonus, and nobody after', async () => {
+    const { token } = await requestLink('first-timer@example.com');
+    const res = await t.call('POST', '/api/auth/verify-magic', { body: { token, name: 'First' } });
+    const first = sessionFrom(res, 'first-timer@example.com');
+    expect(data(await t.call('GET', '/api/auth/profile', { session: first }), profileResponse).welcome).toEqual({ signup_bonus: '5.0000' });
+
+    // The next sign-in is a return, and so is any session of an account made before (the builders' included).
+    const again = await requestLink('first-timer@example.com');
+    const second = sessionFrom(await t.call('POST', '/api/auth/verify-magic', { body: { token: again.token } }), 'first-timer@example.com');
+    expect(data(await t.call('GET', '/api/auth/profile', { session: second }), profileResponse).welcome).toBeNull();
+    const made = await t.make.user();
+    expect(data(await t.call('GET', '/api/auth/profile', { session: made }), profileResponse).welcome).toBeNull();
+  });
+
+  it('names no bonus when sign-up gives none, even after a package with bonus credits', async () => {
+    const none = await createTestApp({ SIGNUP_BONUS_CREDITS: '0' });
+    try {
+      await none.call('POST', '/api/auth/magic-link', { body: { email: 'no-bonus@example.com' } });
+      const { token } = await none.smtp.magicLinkFor('no-bonus@example.com', { consume: true });
+      const s = sessionFrom(await none.call('POST', '/api/auth/verify-magic', { body: { token } }), 'no-bonus@example.com');
+      expect(data(await none.call('GET', '/api/auth/profile', { session: s }), profileResponse).welcome).toEqual({ signup_bonus: '0' });
+      // A package that comes with bonus credits: its bonus line follows its purchase, so it is not taken for a sign-up bonus.
+      const packages = data(await none.call('GET', '/api/credits/packages', { session: s }), creditPackagesResponse).packages;
+      const withBonus = packages.find((p) => Number(p.bonus_credits) > 0)!;
+      const opened = data(await none.call('POST', `/api/payments/test-checkout/${withBonus.uuid}/open`, { session: s }), testCheckoutOpenedSchema);
+      const paid = await none.call('POST', `/api/payments/test-checkout/${withBonus.uuid}/confirm`, { session: s, body: { checkout_id: opened.checkout_id } });
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(data(await none.call('GET', '/api/credits/transactions', { session: s }), creditTransactionsResponse).transactions.map((x) => x.type)).toEqual(['bonus', 'purchase']);
+      expect(data(await none.call('GET', '/api/auth/profile', { session: s }), profileResponse).welcome).toEqual({ signup_bonus: '0' });
+    } finally {
+      await none.close();
+    }
   });
 });
 
@@ -433,6 +512,16 @@ describe('password sign-up and sign-in', () => {
     expect(bad.statusCode).toBe(401);
     expect(nobody.statusCode).toBe(401);
     expect(error(bad)).toEqual({ ...error(nobody), request_id: error(bad).request_id });
+  });
+
+  it('names an account registered without a name (or with the old default) from its address', async () => {
+    for (const [email, name] of [['sam.rivera@example.com', ''], ['ola-nordmann@example.com', 'New User']] as const) {
+      expect((await register(email, 'correct horse battery', name)).statusCode).toBe(200);
+      const { token } = await t.smtp.magicLinkFor(email, { consume: true });
+      expect(data(await t.call('GET', `/api/auth/magic-status?token=${token}`), magicStatusResponse).user_name).toBe(name ? 'Ola Nordmann' : 'Sam Rivera');
+      const used = data(await t.call('POST', '/api/auth/verify-magic', { body: { token } }), verifyMagicResponse);
+      expect(used).toMatchObject({ is_new_user: true, user: { name: name ? 'Ola Nordmann' : 'Sam Rivera' } });
+    }
   });
 
   it('answers a known and an unknown address alike, and never changes the known account (no enumeration)', async () => {

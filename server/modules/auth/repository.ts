@@ -47,7 +47,7 @@ export async function updateUser(
 
 export async function insertSession(
   db: DbOrTx,
-  values: { userId: string; tokenHash: string; csrfToken: string; now: Date; expiresAt: Date },
+  values: { userId: string; tokenHash: string; csrfToken: string; now: Date; expiresAt: Date; firstSignIn?: boolean },
 ): Promise<SessionRow> {
   const [row] = await db
     .insert(sessions)
@@ -58,6 +58,7 @@ export async function insertSession(
       createdAt: values.now,
       lastSeenAt: values.now,
       expiresAt: values.expiresAt,
+      firstSignIn: values.firstSignIn ?? false,
     })
     .returning();
   return row!;
@@ -102,6 +103,7 @@ export async function insertMagicLink(
     userId?: string | null;
     name?: string | null;
     passwordHash?: string | null;
+    nextPath?: string | null;
   },
 ): Promise<void> {
   await db.insert(magicLinks).values({
@@ -114,6 +116,7 @@ export async function insertMagicLink(
     userId: values.userId ?? null,
     name: values.name ?? null,
     passwordHash: values.passwordHash ?? null,
+    nextPath: values.nextPath ?? null,
   });
 }
 

@@ -48,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
       config: { auth: 'public', rateLimit: perIp(deps.rateLimits.magicLinkPerIp, 'sign-in requests') },
       schema: { tags, summary: 'Email a sign-in link', body: magicLinkRequest, response: { 200: okSchema(messageResponse) } },
     },
-    async (request) => ok(await deps.auth.requestMagicLink(request.body.email, request.ip)),
+    async (request) => ok(await deps.auth.requestMagicLink(request.body.email, request.ip, request.body.next)),
   );
 
   app.get(
@@ -70,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
       // Sign-in rotates the session: any session this browser had ends here.
       if (request.auth) await deps.auth.logout(request.auth.tokenHash);
       const issued = await deps.auth.verifyMagic(request.body.token, request.body.name);
-      return ok({ ...signedIn(reply, issued), is_new_user: issued.isNewUser });
+      return ok({ ...signedIn(reply, issued), is_new_user: issued.isNewUser, next: issued.next });
     },
   );
 
@@ -119,8 +119,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
     { config: { auth: 'user' }, schema: { tags, summary: 'The signed-in user', response: { 200: okSchema(profileResponse) } } },
     async (request) => {
       const user = currentUser(request);
-      const [storage, credits] = await Promise.all([deps.account.storage(user.id), deps.account.credits(user.id)]);
-      return ok({ user: toPublicUser(user), storage, credits, csrf_token: request.auth!.session.csrfToken });
+      const { session } = request.auth!;
+      const [storage, credits, welcome] = await Promise.all([
+        deps.account.storage(user.id),
+        deps.account.credits(user.id),
+        deps.account.welcome(user.id, session.firstSignIn),
+      ]);
+      return ok({ user: toPublicUser(user), storage, credits, csrf_token: session.csrfToken, welcome });
     },
   );
 

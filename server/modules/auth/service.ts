@@ -1,6 +1,5 @@
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import {
-  DEFAULT_USER_NAME,
   MAGIC_LINK_SENT_MESSAGE,
   MAGIC_LINK_TTL_MINUTES,
   type MagicStatus,
@@ -8,6 +7,9 @@ import {
 } from '../../../contract/index.ts';
 import {
   emailChangeSentMessage,
+  isNoName,
+  isSafeNextPath,
+  nameFromEmail,
   PROFILE_SAVED_MESSAGE,
   REGISTER_SENT_MESSAGE,
   type UpdateProfileResult,
@@ -42,6 +44,9 @@ export interface AuthDeps {
   onUserCreated?: (tx: DbOrTx, user: UserRow) => Promise<void>;
 }
 
+/** A name as typed, or null when none was given (empty, or the 'New User' older clients send for an empty form). */
+const givenName = (name: string | null | undefined): string | null => (isNoName(name) ? null : name!.trim());
+
 /** What the route turns into a cookie and a response. */
 export interface IssuedSession {
   user: User;
@@ -72,14 +77,17 @@ export function createAuthService(deps: AuthDeps) {
   const { db, clock, settings } = deps;
   const baseUrl = settings.publicUrl.replace(/\/$/, '');
 
-  /** Creates a session for a user and stamps the sign-in, inside the caller's transaction. */
-  async function issueSession(tx: DbOrTx, user: UserRow): Promise<IssuedSession> {
+  /**
+   * Creates a session for a user and stamps the sign-in, inside the caller's transaction. `firstSignIn`: the sign-in
+   * that created the account, whose session greets a newcomer.
+   */
+  async function issueSession(tx: DbOrTx, user: UserRow, firstSignIn = false): Promise<IssuedSession> {
     const now = clock.now();
     const updated = await repo.updateUser(tx, user.id, { lastLoginAt: now, updatedAt: now });
     const token = randomToken();
     const csrfToken = randomToken();
     const expiresAt = new Date(now.getTime() + settings.sessionTtlDays * 86_400_000);
-    await repo.insertSession(tx, { userId: user.id, tokenHash: sha256(token), csrfToken, now, expiresAt });
+    await repo.insertSession(tx, { userId: user.id, tokenHash: sha256(token), csrfToken, now, expiresAt, firstSignIn });
     return { user: toPublicUser(updated ?? user), token, csrfToken, expiresAt };
   }
 
@@ -116,7 +124,7 @@ export function createAuthService(deps: AuthDeps) {
   async function sendLink(
     email: string,
     requestIp: string | null,
-    link: { purpose: MagicLinkPurpose; userId?: string; name?: string; passwordHash?: string },
+    link: { purpose: MagicLinkPurpose; userId?: string; name?: string; passwordHash?: string; nextPath?: string },
     compose: (to: string, url: string) => MailMessage,
   ): Promise<void> {
     const now = clock.now();
@@ -153,21 +161,29 @@ export function createAuthService(deps: AuthDeps) {
     }
     const existing = await repo.findUserByEmail(tx, link.email);
     if (!existing) {
-      const name = link.name ?? typedName ?? DEFAULT_USER_NAME;
+      // Nobody is 'New User': an account without a given name is named from its address ('jane.doe@…' → 'Jane Doe').
+      const name = givenName(link.name) ?? typedName ?? nameFromEmail(link.email);
       const user = await createUser(tx, { email: link.email, name, passwordHash: link.passwordHash });
       if (!user) throw conflict('Your account is being created by another request. Please try again.');
       return { user, isNewUser: true };
     }
     // A sign-up link proves the address too: its password is the address owner's choice.
     let user = await markVerified(tx, existing, link.passwordHash ? { passwordHash: link.passwordHash } : {});
-    if (!user.name?.trim() && typedName) user = (await repo.updateUser(tx, user.id, { name: typedName, updatedAt: clock.now() })) ?? user;
+    if (!user.name?.trim()) {
+      const name = typedName ?? nameFromEmail(user.email);
+      user = (await repo.updateUser(tx, user.id, { name, updatedAt: clock.now() })) ?? user;
+    }
     return { user, isNewUser: false };
   }
 
   return {
-    /** Sends a sign-in link. Answers the same whether or not the address has an account. */
-    async requestMagicLink(email: string, requestIp: string | null): Promise<{ message: string }> {
-      await sendLink(email, requestIp, { purpose: 'sign_in' }, magicLinkMail);
+    /**
+     * Sends a sign-in link. Answers the same whether or not the address has an account. `next`, the page the visitor
+     * wanted, is kept with the link (not in it), so the tab the mail opens goes there and nobody can rewrite it.
+     */
+    async requestMagicLink(email: string, requestIp: string | null, next?: string): Promise<{ message: string }> {
+      const nextPath = isSafeNextPath(next) ? next : undefined;
+      await sendLink(email, requestIp, { purpose: 'sign_in', nextPath }, magicLinkMail);
       return { message: MAGIC_LINK_SENT_MESSAGE };
     },
 
@@ -190,13 +206,14 @@ export function createAuthService(deps: AuthDeps) {
      * Consumes a link once and signs its owner in: creating the account on first use, finishing a password
      * sign-up, or applying a confirmed change of email.
      */
-    async verifyMagic(token: string, name: string | null | undefined): Promise<IssuedSession & { isNewUser: boolean }> {
+    async verifyMagic(token: string, name: string | null | undefined): Promise<IssuedSession & { isNewUser: boolean; next: string | null }> {
       const tokenHash = sha256(token);
       const result = await db.transaction(async (tx) => {
         const link = await repo.consumeMagicLink(tx, tokenHash, clock.now());
         if (!link) return null;
-        const { user, isNewUser } = await useLink(tx, link, name?.trim() || null);
-        return { ...(await issueSession(tx, user)), isNewUser };
+        const { user, isNewUser } = await useLink(tx, link, givenName(name));
+        const next = isSafeNextPath(link.nextPath) ? link.nextPath : null;
+        return { ...(await issueSession(tx, user, isNewUser)), isNewUser, next };
       });
       if (result) return result;
       // Say why: used first, then expired, then not valid (the order the screen checks).
@@ -211,12 +228,14 @@ export function createAuthService(deps: AuthDeps) {
      * creates the account with this name and password, a known one a sign-in link. The answer, and the work
      * done before it (one argon2id hash, one mail), are the same either way, so it tells nobody who has an account.
      */
-    async register(email: string, name: string, password: string, requestIp: string | null): Promise<{ message: string }> {
+    async register(email: string, name: string | undefined, password: string, requestIp: string | null): Promise<{ message: string }> {
       const passwordHash = await argonHash(password);
       if (await repo.findUserByEmail(db, email)) {
         await sendLink(email, requestIp, { purpose: 'sign_in' }, accountExistsMail);
       } else {
-        await sendLink(email, requestIp, { purpose: 'register', name, passwordHash }, confirmSignUpMail);
+        // Named now, so the link's page greets them by it rather than asking again.
+        const accountName = givenName(name) ?? nameFromEmail(email);
+        await sendLink(email, requestIp, { purpose: 'register', name: accountName, passwordHash }, confirmSignUpMail);
       }
       return { message: REGISTER_SENT_MESSAGE };
     },
