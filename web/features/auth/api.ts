@@ -3,8 +3,13 @@ import { magicStatusResponse, messageResponse, verifyMagicResponse, type MagicSt
 import { CLIENT_MESSAGES } from '../../../contract/errors.ts';
 import { api, parseAnswer, setCsrfToken } from '../../lib/api.ts';
 
-export const requestMagicLink = async (email: string): Promise<{ message: string }> =>
-  parseAnswer(messageResponse, await api.post<unknown>('/auth/magic-link', { email }), CLIENT_MESSAGES.magicLinkSendFailed);
+/** POST /api/auth/magic-link; `next`, the page the visitor wanted, is kept with the link and given back when it is used. */
+export const requestMagicLink = async ({ email, next }: { email: string; next?: string | null }): Promise<{ message: string }> =>
+  parseAnswer(
+    messageResponse,
+    await api.post<unknown>('/auth/magic-link', next ? { email, next } : { email }),
+    CLIENT_MESSAGES.magicLinkSendFailed,
+  );
 
 export const fetchMagicStatus = async (token: string): Promise<MagicStatus> =>
   parseAnswer(magicStatusResponse, await api.get<unknown>('/auth/magic-status', { query: { token } }), CLIENT_MESSAGES.verificationFailed);

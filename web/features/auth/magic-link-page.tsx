@@ -1,13 +1,14 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { VerifyMagicResult } from '../../../contract/auth.ts';
 import { MAGIC_LINK_REDIRECT_MS } from '../../../contract/constants.ts';
 import { CLIENT_MESSAGES } from '../../../contract/errors.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { fetchMagicStatus, verifyMagicLink } from './api.ts';
-import { linkProblem, nameToSend, needsName, problemFromError, type LinkProblem } from './magic-link-state.ts';
+import { linkProblem, nameToSend, needsName, pageAfterSignIn, problemFromError, type LinkProblem } from './magic-link-state.ts';
 import { MagicError, MagicLoading, MagicProblem, MagicSuccess, NameForm } from './magic-link-views.tsx';
+import { authRedirectState } from '../../lib/session/redirect-state.ts';
 import { useAuth } from '../../lib/session/use-auth.ts';
 
 type View =
@@ -18,12 +19,16 @@ type View =
   | { kind: 'problem'; problem: LinkProblem }
   | { kind: 'error'; message: string };
 
-/** /auth/magic?token=…: checks the link, asks a new user's name, uses the link once, then goes to /tools. */
+/**
+ * /auth/magic?token=…: checks the link, asks a new user's name, uses the link once, then goes to the page the link was
+ * requested for (kept with the link on the server), else /tools.
+ */
 export function MagicLinkPage() {
   useDocumentTitle('Signing in');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
+  const { search } = useLocation();
   const { signIn } = useAuth();
   // A link without a token has nothing to check.
   const [view, setView] = useState<View>(() => (token ? { kind: 'checking' } : { kind: 'problem', problem: 'invalid' }));
@@ -36,7 +41,12 @@ export function MagicLinkPage() {
     verifying.current = true;
     setView({ kind: 'verifying' });
     try {
-      setView({ kind: 'success', result: await verifyMagicLink(token, name) });
+      const result = await verifyMagicLink(token, name);
+      // The session cookie is set now, and this page is guest-only: once any profile check (a refocus, the sign-in
+      // below) sees the session, its guard sends the user on, before a navigation of ours would land (pages load
+      // lazily). So the target goes into this entry's state at once, where the guard reads it.
+      await navigate({ search }, { replace: true, state: authRedirectState(pageAfterSignIn(result)) });
+      setView({ kind: 'success', result });
     } catch (error) {
       const problem = problemFromError(error);
       setView(problem ? { kind: 'problem', problem } : { kind: 'error', message: errorMessage(error, CLIENT_MESSAGES.verificationFailed) });
@@ -66,7 +76,7 @@ export function MagicLinkPage() {
     if (!result) return;
     const timer = setTimeout(() => {
       signIn(result);
-      void navigate('/tools', { replace: true });
+      void navigate(pageAfterSignIn(result), { replace: true });
     }, MAGIC_LINK_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [result, signIn, navigate]);
@@ -79,7 +89,7 @@ export function MagicLinkPage() {
     case 'name':
       return <NameForm email={view.email} onSubmit={(name) => void verify(nameToSend(name))} />;
     case 'success':
-      return <MagicSuccess isNewUser={view.result.is_new_user} />;
+      return <MagicSuccess isNewUser={view.result.is_new_user} returning={pageAfterSignIn(view.result) !== '/tools'} />;
     case 'problem':
       return <MagicProblem problem={view.problem} />;
     case 'error':

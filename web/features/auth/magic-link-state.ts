@@ -1,6 +1,7 @@
-import type { MagicStatus } from '../../../contract/auth.ts';
+import type { MagicStatus, VerifyMagicResult } from '../../../contract/auth.ts';
 import { DEFAULT_USER_NAME } from '../../../contract/constants.ts';
 import { ApiError } from '../../lib/api.ts';
+import { safeReturnPath } from '../../lib/session/redirect-state.ts';
 
 export type LinkProblem = 'used' | 'expired' | 'invalid';
 
@@ -17,7 +18,10 @@ export function needsName(status: MagicStatus): boolean {
   return !status.user_name || status.user_name.trim() === '';
 }
 
-/** The name to send: trimmed, or 'New User' when empty. */
+/**
+ * The name to send: trimmed, or 'New User' when empty (spec 1 §5), which the server reads as "none given" and names
+ * the account from the address.
+ */
 export function nameToSend(input: string): string {
   return input.trim() || DEFAULT_USER_NAME;
 }
@@ -29,4 +33,9 @@ export function problemFromError(error: unknown): LinkProblem | null {
   if (error.code === 'MAGIC_LINK_EXPIRED') return 'expired';
   if (error.code === 'MAGIC_LINK_INVALID') return 'invalid';
   return null;
+}
+
+/** Where a used link leads: the page it was requested for (checked again here: a same-site path only), else /tools. */
+export function pageAfterSignIn(result: Pick<VerifyMagicResult, 'next'>): string {
+  return safeReturnPath(result.next) ?? '/tools';
 }

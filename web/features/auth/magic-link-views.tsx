@@ -1,5 +1,6 @@
 import { CircleCheck, Clock, Link2Off, RotateCcw, TriangleAlert, UserRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { nameFromEmail } from '../../../contract/auth.ts';
 import { APP_NAME, MAGIC_LINK_TTL_MINUTES } from '../../../contract/constants.ts';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/input.tsx';
@@ -20,6 +21,8 @@ export function MagicLoading({ label }: { label: string }) {
 /** 'Almost There!': a new user picks a name before the link is used. */
 export function NameForm({ email, onSubmit }: { email: string | null; onSubmit: (name: string) => void }) {
   const [name, setName] = useState('');
+  // An empty name is not an error: the account is named from the address, and the form says so up front.
+  const fallback = email ? nameFromEmail(email) : null;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit(name);
@@ -47,8 +50,12 @@ export function NameForm({ email, onSubmit }: { email: string | null; onSubmit: 
           autoComplete="name"
           autoFocus
           maxLength={100}
-          placeholder="e.g. Alex Rivera"
-          hint="You can change it later in your dashboard."
+          placeholder={fallback ?? 'e.g. Alex Rivera'}
+          hint={
+            fallback
+              ? `Leave it empty to be called ${fallback}. You can change it later in your dashboard.`
+              : 'You can change it later in your dashboard.'
+          }
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
@@ -60,12 +67,12 @@ export function NameForm({ email, onSubmit }: { email: string | null; onSubmit: 
   );
 }
 
-export function MagicSuccess({ isNewUser }: { isNewUser: boolean }) {
+export function MagicSuccess({ isNewUser, returning }: { isNewUser: boolean; returning: boolean }) {
   return (
     <AuthCard icon={<CircleCheck className="size-6" aria-hidden />} tone="success" title={isNewUser ? `Welcome to ${APP_NAME}!` : "You're signed in!"}>
       <p role="status" className="flex items-center gap-2 text-slate-600">
         <Spinner className="size-4 text-violet-600" />
-        Taking you to your tools…
+        {returning ? 'Taking you back to the page you wanted…' : 'Taking you to your tools…'}
       </p>
     </AuthCard>
   );

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, routes, stubFetch } from '../../test-support/fetch-stub.ts';
-import { renderPage } from '../../test-support/render.tsx';
+import { authRedirectState } from '../../lib/session/redirect-state.ts';
+import { renderPage, renderRoutes } from '../../test-support/render.tsx';
 import { SignInPage } from './sign-in-page.tsx';
 
 afterEach(() => {
@@ -42,6 +43,25 @@ describe('SignInPage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Send Another' }));
     expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('');
+  });
+
+  it('sends the page the visitor wanted with the request, so the mailed link leads back to it', async () => {
+    const calls = stubFetch(routes({ 'POST /api/auth/magic-link': () => ok({ message: 'sent' }) }));
+    // As a protected page (or the launcher's Launch) sends a visitor here: the target in router state.
+    const { router } = renderRoutes([{ path: '/auth', element: <SignInPage /> }, { path: '*', element: <p>Other page</p> }], '/tools');
+    await act(() => router.navigate('/auth', { state: authRedirectState({ pathname: '/tools/image-variator', search: '?x=1', hash: '' }) }));
+    submit('maker@example.com');
+    await screen.findByRole('heading', { name: 'Check your email' });
+    expect(calls[0]!.body).toEqual({ email: 'maker@example.com', next: '/tools/image-variator?x=1' });
+  });
+
+  it('sends no target it must not follow', async () => {
+    const calls = stubFetch(routes({ 'POST /api/auth/magic-link': () => ok({ message: 'sent' }) }));
+    const { router } = renderRoutes([{ path: '/auth', element: <SignInPage /> }, { path: '*', element: <p>Other page</p> }], '/tools');
+    await act(() => router.navigate('/auth', { state: authRedirectState('//evil.example/x') }));
+    submit('maker@example.com');
+    await screen.findByRole('heading', { name: 'Check your email' });
+    expect(calls[0]!.body).toEqual({ email: 'maker@example.com' });
   });
 
   it('shows the server message in a red box', async () => {

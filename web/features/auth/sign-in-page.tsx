@@ -1,13 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, Mail, MailCheck, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { APP_NAME, MAGIC_LINK_TTL_MINUTES } from '../../../contract/constants.ts';
 import { CLIENT_MESSAGES } from '../../../contract/errors.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/api.ts';
+import { fromPath } from '../../lib/session/redirect-state.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AuthCard } from './auth-card.tsx';
 import { requestMagicLink } from './api.ts';
@@ -16,12 +17,14 @@ import { requestMagicLink } from './api.ts';
 export function SignInPage() {
   useDocumentTitle('Sign in');
   const navigate = useNavigate();
+  const location = useLocation();
   const [email, setEmail] = useState('');
   const send = useMutation({ mutationFn: requestMagicLink });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    send.mutate(email.trim());
+    // The page the visitor wanted travels with the link: the mail often opens it in a new tab, without this state.
+    send.mutate({ email: email.trim(), next: fromPath(location.state) });
   };
 
   const sendAnother = () => {
@@ -39,7 +42,7 @@ export function SignInPage() {
     return (
       <AuthCard icon={<MailCheck className="size-6" aria-hidden />} tone="success" title="Check your email">
         <p className="text-slate-600">
-          We sent a sign-in link to <strong className="font-semibold text-slate-900">{send.variables}</strong>.
+          We sent a sign-in link to <strong className="font-semibold text-slate-900">{send.variables.email}</strong>.
         </p>
         <p className="mt-2 text-sm text-slate-500">
           The link is valid for {MAGIC_LINK_TTL_MINUTES} minutes and works once. Don't see it? Check your spam folder.
