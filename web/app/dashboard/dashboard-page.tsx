@@ -1,11 +1,11 @@
 import { CreditCard, Send, UserRound } from 'lucide-react';
+import { displayName } from '../../../contract/auth.ts';
 import type { DashboardTab } from '../../../contract/constants.ts';
 import { Page } from '../../components/ui/page.tsx';
 import { TabPanel, Tabs, useTabsId, type TabItem } from '../../components/ui/tabs.tsx';
 import { useAuth } from '../../lib/session/use-auth.ts';
 import { useLogout } from '../../lib/session/use-logout.ts';
-import { TopUpButton } from '../../features/credits/top-up-button.tsx';
-import { useTopUp } from '../../features/credits/use-top-up.ts';
+import { TopUpCredits } from '../../features/credits/top-up-button.tsx';
 import { CreditsTab } from '../../features/credits/credits-tab.tsx';
 import { useDashboardTab } from '../../features/dashboard/dashboard-tab.ts';
 import { TelegramTab } from '../../features/dashboard/telegram-tab.tsx';
@@ -23,15 +23,14 @@ export function DashboardPage() {
   const logout = useLogout();
   const [tab, selectTab] = useDashboardTab();
   const baseId = useTabsId();
-  const topUp = useTopUp();
   const { user } = auth;
   if (!user) return null;
 
   return (
-    <Page title="Dashboard" description={`Hello, ${user.name || user.email}! Manage your profile, integrations and credits.`}>
+    <Page title="Dashboard" description={`Hello, ${displayName(user)}! Manage your profile, integrations and credits.`}>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <Tabs tabs={TABS} value={tab} onChange={selectTab} label="Dashboard sections" baseId={baseId} className="max-w-full overflow-x-auto" />
-        <TopUpButton onStart={topUp} />
+        <TopUpCredits />
       </div>
       <TabPanel baseId={baseId} tab={tab}>
         {tab === 'user-info' && <UserInfoTab user={user} onSaved={auth.setUser} onLogout={() => void logout()} />}

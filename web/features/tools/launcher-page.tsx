@@ -1,26 +1,46 @@
 import { Navigate } from 'react-router';
+import { displayName, type User, type Welcome } from '../../../contract/auth.ts';
+import { cmp } from '../../../contract/decimal.ts';
 import { Page } from '../../components/ui/page.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { formatCredits } from '../../lib/credits-format.ts';
 import { useAuth } from '../../lib/session/use-auth.ts';
 import { ToolLauncher } from './tool-launcher.tsx';
 
-function firstName(name: string | null | undefined): string | null {
-  const first = name?.trim().split(/\s+/)[0];
-  return first || null;
+const PICK_A_TOOL = 'Pick a tool and start creating. You only pay for what you generate.';
+
+/** 'Jane' of 'Jane Doe'; a missing name or the old 'New User' default reads as the one made from the address. */
+function firstName(user: User): string {
+  return displayName(user).split(/\s+/)[0]!;
+}
+
+/**
+ * The signed-in greeting: a newcomer (the session that created the account) is welcomed and told what the sign-up
+ * gave them, if anything; everyone else is welcomed back.
+ */
+function greeting(user: User, welcome: Welcome | null): { title: string; description: string } {
+  const name = firstName(user);
+  if (!welcome) return { title: `Welcome back, ${name}`, description: PICK_A_TOOL };
+  const bonus = cmp(welcome.signup_bonus || '0', 0) > 0 ? formatCredits(welcome.signup_bonus) : null;
+  return {
+    title: `Welcome, ${name}`,
+    description: bonus
+      ? `Your account comes with ${bonus} free sign-up credits to try any tool. You only pay for what you generate, with no subscription.`
+      : PICK_A_TOOL,
+  };
 }
 
 /** /tools (and / for signed-in users): the tool launcher. */
 export function LauncherPage() {
-  const { user, isSignedIn } = useAuth();
-  const name = firstName(user?.name);
+  const { user, welcome } = useAuth();
+  const signedIn = user ? greeting(user, welcome) : null;
   return (
     <Page
       documentTitle="Tools"
-      title={isSignedIn ? (name ? `Welcome back, ${name}` : 'Welcome back') : 'AI tools for creators'}
+      title={signedIn?.title ?? 'AI tools for creators'}
       description={
-        isSignedIn
-          ? 'Pick a tool and start creating. You only pay for what you generate.'
-          : 'You start, we amplify, you publish. Sign in to use any tool; you pay per generation, with no subscription.'
+        signedIn?.description ??
+        'You start, we amplify, you publish. Sign in to use any tool; you pay per generation, with no subscription.'
       }
     >
       <ToolLauncher />

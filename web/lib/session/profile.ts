@@ -1,6 +1,6 @@
 /** The session query (spec 1 §3, §7): who is signed in, their storage and credits. App-wide state every area reads. */
 import { queryOptions } from '@tanstack/react-query';
-import type { Credits, Profile, StorageInfo, User } from '../../../contract/auth.ts';
+import type { Credits, Profile, StorageInfo, User, Welcome } from '../../../contract/auth.ts';
 import { PROFILE_RECHECK_MS, RESTORED_SESSION_DAYS } from '../../../contract/constants.ts';
 import { api, ApiError, setCsrfToken } from '../api.ts';
 
@@ -16,6 +16,8 @@ export interface AuthSnapshot {
   /** null until the profile has been read (e.g. just after sign-in). */
   storage: StorageInfo | null;
   credits: Credits | null;
+  /** Set in the session that created the account (the newcomer's greeting); null or absent otherwise. */
+  welcome?: Welcome | null;
 }
 
 export const authKeys = {
@@ -46,6 +48,7 @@ export async function fetchAuthSnapshot(): Promise<AuthSnapshot | null> {
     user: profile.user,
     storage: profile.storage,
     credits: profile.credits,
+    welcome: profile.welcome ?? null,
     session: { csrf_token: profile.csrf_token, expires_at: restoredSessionExpiry() },
   };
 }

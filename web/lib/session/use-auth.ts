@@ -40,6 +40,8 @@ export function useAuth() {
       session: snapshot?.session ?? null,
       storage: snapshot?.storage ?? null,
       credits: snapshot?.credits ?? null,
+      /** Set only in the session whose sign-in created the account (GET /api/auth/profile `welcome`). */
+      welcome: snapshot?.welcome ?? null,
       error: failed ? query.error : null,
       isRefreshing: query.isFetching,
       /** Re-checks the session now. */
