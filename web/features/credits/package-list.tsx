@@ -25,6 +25,7 @@ function PackageRow({ pkg, highlighted, busy, onBuy }: { pkg: CreditPackage; hig
         <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
           {pkg.name}
           {highlighted && <Badge tone="violet">Covers this</Badge>}
+          {pkg.test_mode && <Badge tone="amber">Test mode</Badge>}
         </p>
         <p className="mt-0.5 text-sm text-slate-600">
           <span className="font-medium text-slate-800 tabular-nums">{credits} credits</span>
@@ -89,9 +90,7 @@ export function PackageList({ deficit, className }: { deficit?: string; classNam
   return (
     <div className={className}>
       {query.data.some((p) => p.test_mode) && (
-        <p className="mb-3 flex items-center gap-2 text-xs font-medium text-amber-800">
-          <Badge tone="amber">Test mode</Badge> No real payment is taken.
-        </p>
+        <p className="mb-3 text-xs font-medium text-amber-800">Packages marked Test mode take no real payment.</p>
       )}
       <ul className="space-y-3" aria-label="Credit packages">
         {query.data.map((pkg) => (
