@@ -4,9 +4,10 @@ import type { Credits } from '../../../contract/auth.ts';
 import { CREDIT_DECIMALS } from '../../../contract/constants.ts';
 import { toFixed } from '../../../contract/decimal.ts';
 import { cn } from '../../components/ui/cn.ts';
+import { balanceChipClass } from '../../features/credits/balance-tone.ts';
 import { CREDITS_TAB_PATH } from '../../lib/paths.ts';
 
-/** The header's balance with 2 decimals; opens the dashboard's credits tab. */
+/** The header's balance with 2 decimals, in the balance's colour (green, yellow, red); opens the dashboard's credits tab. */
 export function CreditChip({ credits, className }: { credits: Credits | null; className?: string }) {
   if (!credits) return null;
   const amount = toFixed(credits.balance, CREDIT_DECIMALS);
@@ -15,11 +16,12 @@ export function CreditChip({ credits, className }: { credits: Credits | null; cl
       to={CREDITS_TAB_PATH}
       title="Your credit balance"
       className={cn(
-        'inline-flex h-9 items-center gap-1.5 rounded-full border border-violet-200 bg-violet-50 px-3 text-sm font-semibold text-violet-800 tabular-nums transition-colors hover:bg-violet-100',
+        'inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-semibold tabular-nums transition-colors',
+        balanceChipClass(credits.balance),
         className,
       )}
     >
-      <Wallet className="size-4 text-violet-600" aria-hidden />
+      <Wallet className="size-4" aria-hidden />
       {amount}
       <span className="sr-only"> credits</span>
     </Link>

@@ -40,10 +40,12 @@ describe('CreditsTab', () => {
     show();
     const available = screen.getByRole('region', { name: 'Available Credits' });
     await within(available).findByText('12.50');
-    expect(within(available).getByText('12.50').className).toContain('text-emerald-600');
+    expect(within(available).getByText('12.50').className).toContain('text-emerald-700');
     expect(within(screen.getByRole('region', { name: 'Total Purchased' })).getByText('7.75')).toBeTruthy();
     const rows = within(await screen.findByRole('list', { name: 'Recent transactions' })).getAllByRole('listitem');
     expect(rows.map((r) => r.textContent)).toEqual([expect.stringMatching(/AI Image Morpher.*Usage.*-0\.25$/), expect.stringMatching(/Starter.*Purchase.*\+7\.75$/)]);
+    // An addition's green is the AA shade (emerald-600 read 3.7:1 on white).
+    expect(within(rows[1]!).getByText('+7.75').className).toContain('text-emerald-700');
   });
 
   it('says "Failed to load credit information" when the answer cannot be read', async () => {

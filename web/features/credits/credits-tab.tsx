@@ -9,12 +9,11 @@ import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { CREDIT_INFO_ERROR } from './api.ts';
-import { formatCredits, balanceTone } from '../../lib/credits-format.ts';
+import { formatCredits } from '../../lib/credits-format.ts';
+import { balanceTextClass } from './balance-tone.ts';
 import { TransactionsList } from './transactions-list.tsx';
 import { useCreditOverview } from './use-credit-overview.ts';
 import { formatGb } from '../../lib/format.ts';
-
-const TONE_CLASSES = { green: 'text-emerald-600', yellow: 'text-amber-500', red: 'text-red-600' } as const;
 
 function Stat({ label, value, icon, valueClassName, hint }: { label: string; value: string; icon: ReactNode; valueClassName?: string; hint?: string }) {
   return (
@@ -76,7 +75,7 @@ export function CreditsTab({ credits, storage }: { credits: Credits | null; stor
           <Stat
             label="Available Credits"
             value={formatCredits(figures.available_credits)}
-            valueClassName={TONE_CLASSES[balanceTone(figures.balance)]}
+            valueClassName={balanceTextClass(figures.balance)}
             icon={<Wallet className="size-5" aria-hidden />}
             hint="1 credit = $1"
           />

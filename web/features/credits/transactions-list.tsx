@@ -32,7 +32,7 @@ function TransactionRow({ tx }: { tx: CreditTransaction }) {
           {view.label} · <time dateTime={tx.created_at}>{formatDateTime(tx.created_at)}</time>
         </p>
       </div>
-      <span className={cn('shrink-0 text-sm font-semibold tabular-nums', addition ? 'text-emerald-600' : 'text-slate-700')}>{view.amount}</span>
+      <span className={cn('shrink-0 text-sm font-semibold tabular-nums', addition ? 'text-emerald-700' : 'text-slate-700')}>{view.amount}</span>
     </li>
   );
 }
