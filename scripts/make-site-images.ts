@@ -6,9 +6,9 @@
  *   node --import tsx scripts/make-site-images.ts            # all images
  *   SKIMAGE_DATA=/path/to/skimage/data node --import tsx scripts/make-site-images.ts
  *
- * Writes web/public/hero/hero-N.webp (the hero wall: about 360 px wide), hero/backdrop.webp (hero-1 at 24 px) and web/public/examples/<name>-before.webp
+ * Writes web/public/hero/hero-N.webp (the hero wall: 176 px wide, never taller), hero/backdrop.webp (hero-1 at 24 px) and web/public/examples/<name>-before.webp
  * and -after.webp (the before/after sliders: up to 800 px wide, each pair one size), then prints the
- * entries of web/app/home/examples.ts with their sizes. Runs in about a minute on two cores. The same inputs give
+ * entries of web/app/home/examples.ts with their sizes. Runs in about 20 seconds on two cores. The same inputs give
  * the same pictures: every effect and template is deterministic; only libvips' or libwebp's version may move a
  * few bytes.
  */
@@ -40,7 +40,13 @@ const PHOTOS = {
 } as const;
 type Photo = keyof typeof PHOTOS;
 
-const HERO_WIDTH = 360;
+/**
+ * The wall's tiles stay at most 176 px square. A browser counts an image's largest-paint size as at most its own
+ * pixels: at this size no tile, however wide the screen, outgrows the hero's heading (about 41 000 px² at 1280 px
+ * wide), which must stay the page's largest contentful paint. The wall sits dimmed behind a dark gradient, where
+ * the softness does not show.
+ */
+const HERO_WIDTH = 176;
 const EXAMPLE_MAX_WIDTH = 800;
 const BACKDROP_WIDTH = 24;
 /** The wall is decorative and dimmed behind the hero: low quality is invisible there and keeps each tile small. */
@@ -102,8 +108,13 @@ async function writeWebp(relative: string, image: Sharp, options: WebpOptions): 
   return { file: `/${relative}`, width: info.width, height: info.height, bytes: data.length };
 }
 
-const heroTile = (index: number, image: Buffer) =>
-  writeWebp(`hero/hero-${index}.webp`, sharp(image).resize({ width: HERO_WIDTH, kernel: 'lanczos3' }).removeAlpha(), HERO_WEBP);
+/** A wall tile: HERO_WIDTH wide, cropped to a square when it would be taller (see HERO_WIDTH). */
+async function heroTile(index: number, image: Buffer): Promise<Written> {
+  const { width, height } = await sharp(image).metadata();
+  const tileHeight = Math.min(HERO_WIDTH, Math.round((height * HERO_WIDTH) / width));
+  const tile = sharp(image).resize(HERO_WIDTH, tileHeight, { fit: 'cover', position: sharp.strategy.attention, kernel: 'lanczos3' }).removeAlpha();
+  return writeWebp(`hero/hero-${index}.webp`, tile, HERO_WEBP);
+}
 
 /** Both sides of a slider at one size (the after image's, capped at 800 px wide), so the two overlay exactly. */
 async function examplePair(name: string, before: Buffer, after: Buffer): Promise<[Written, Written]> {
@@ -145,7 +156,7 @@ async function main() {
       async () => ({ ...(await morph(photos.astronaut, 'a soft watercolour painting', 8)), source: 'astronaut' }),
       async () => ({ ...(await morph(photos.chelsea, 'oil painting with thick brush strokes', 8)), source: 'chelsea' }),
       async () => ({ ...(await morph(photos.coffee, 'golden hour', 8)), source: 'coffee' }),
-      async () => ({ ...(await mockup(rocketTall, 'phone-display', 'portrait')), source: 'rocket' }),
+      async () => ({ ...(await mockup(rocketTall, 'phone-display', 'square')), source: 'rocket' }),
       async () => ({ ...(await morph(hubble, 'vivid', 7)), source: 'hubble' }),
       async () => ({ ...(await headshot(vision, photos.astronaut, 'Casual', 'outdoors')), source: 'astronaut' }),
       async () => ({ ...(await morph(photos.camera, 'duotone', 9)), source: 'camera' }),

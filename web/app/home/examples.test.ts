@@ -25,6 +25,11 @@ describe('site images (scripts/make-site-images.ts)', () => {
     }
   });
 
+  it('keeps every wall tile at most 176 px square, so none can be a larger paint than the hero heading', () => {
+    // A browser caps an image's largest-contentful-paint size at its own pixels; the heading is ~41 000 px².
+    for (const { src, width, height } of HERO_IMAGES) expect({ src, area: width * height <= 176 * 176 }).toEqual({ src, area: true });
+  });
+
   it('pairs each example as two WebPs of one declared size, each under 80 KB', async () => {
     expect(EXAMPLES.length).toBeGreaterThanOrEqual(4);
     for (const { before, after } of EXAMPLES) {

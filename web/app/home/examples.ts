@@ -24,22 +24,22 @@ export interface Example {
 const tile = (n: number, width: number, height: number): SiteImage => ({ src: `/hero/hero-${n}.webp`, width, height });
 
 export const HERO_IMAGES: readonly SiteImage[] = [
-  tile(1, 360, 360),
-  tile(2, 360, 239),
-  tile(3, 360, 240),
-  tile(4, 360, 450),
-  tile(5, 360, 360),
-  tile(6, 360, 360),
-  tile(7, 360, 360),
-  tile(8, 360, 240),
-  tile(9, 360, 360),
-  tile(10, 360, 240),
-  tile(11, 360, 203),
-  tile(12, 360, 239),
-  tile(13, 360, 360),
-  tile(14, 360, 360),
-  tile(15, 360, 360),
-  tile(16, 360, 360),
+  tile(1, 176, 176),
+  tile(2, 176, 117),
+  tile(3, 176, 117),
+  tile(4, 176, 176),
+  tile(5, 176, 176),
+  tile(6, 176, 176),
+  tile(7, 176, 176),
+  tile(8, 176, 117),
+  tile(9, 176, 176),
+  tile(10, 176, 117),
+  tile(11, 176, 99),
+  tile(12, 176, 117),
+  tile(13, 176, 176),
+  tile(14, 176, 176),
+  tile(15, 176, 176),
+  tile(16, 176, 176),
 ];
 
 /** hero-1 at 24 px: the wall's static backdrop, stretched and blurred (tiny, so it is never the page's largest paint). */
