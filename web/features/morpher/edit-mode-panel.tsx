@@ -38,7 +38,9 @@ export function EditModePanel({ source, edit, onMode, onEdit, brushSize, onBrush
           onChange={onMode}
           label="Edit mode"
           baseId={baseId}
-          className="w-full [&>button]:flex-1 [&>button]:justify-center [&>button]:px-2"
+          // Four equal columns; on a phone each pill stacks its icon over its label, since side by side 'Extend' alone
+          // needs about 84 px of a 74 px column at 390 px, and the row overflowed its box by 9 px.
+          className="grid w-full grid-cols-4 [&>button]:min-w-0 [&>button]:flex-col [&>button]:justify-center [&>button]:gap-1 [&>button]:px-1 sm:[&>button]:flex-row sm:[&>button]:gap-2 sm:[&>button]:px-2"
         />
       </fieldset>
       <TabPanel baseId={baseId} tab={edit.mode} className="mt-3 text-sm text-slate-600">
