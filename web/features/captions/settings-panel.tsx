@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { CAPTION_LANGUAGES, CAPTION_LENGTHS, CAPTION_PLATFORMS, CAPTION_TONES } from '../../../contract/captions.ts';
 import { inputClasses } from '../../components/ui/input.tsx';
 import type { CaptionSettings } from './settings.ts';
+import { OptionalMark } from '../../components/ui/optional-mark.tsx';
 
 function Select<T extends string>({ label, value, options, onChange, disabled }: { label: string; value: T; options: readonly T[]; onChange: (value: T) => void; disabled?: boolean }) {
   const id = useId();
@@ -39,7 +40,7 @@ export function SettingsPanel({ settings, update, disabled }: {
       </div>
       <div>
         <label htmlFor={contextId} className="mb-1.5 block text-sm font-medium text-slate-700">
-          Context <span className="font-normal text-slate-500">(optional)</span>
+          Context <OptionalMark />
         </label>
         <textarea
           id={contextId}
@@ -54,7 +55,7 @@ export function SettingsPanel({ settings, update, disabled }: {
       </div>
       <div>
         <label htmlFor={hashtagsId} className="mb-1.5 block text-sm font-medium text-slate-700">
-          Additional hashtags <span className="font-normal text-slate-500">(optional)</span>
+          Additional hashtags <OptionalMark />
         </label>
         <input
           id={hashtagsId}

@@ -26,13 +26,18 @@ export interface ShareTarget {
 }
 
 const mark = (text: string) => <span className="text-sm leading-none font-bold">{text}</span>;
+/**
+ * Each platform's colour, deepened where white on the brand colour falls short of WCAG AA (issue 12): the letter
+ * marks are text (4.5:1; Reddit's #ff4500 gave 3.4:1, Facebook's #1877f2 4.2:1), the icons graphics (3:1; WhatsApp's
+ * #25d366 gave 2:1). White on each colour below is at least 4.5:1.
+ */
 const PLATFORMS: ReadonlyArray<{ id: SocialPlatform; label: string; className: string; icon: ReactNode }> = [
-  { id: 'facebook', label: 'Facebook', className: 'bg-[#1877f2]', icon: mark('f') },
+  { id: 'facebook', label: 'Facebook', className: 'bg-[#1464d2]', icon: mark('f') },
   { id: 'twitter', label: 'Twitter', className: 'bg-black', icon: mark('𝕏') },
   { id: 'linkedin', label: 'LinkedIn', className: 'bg-[#0a66c2]', icon: mark('in') },
-  { id: 'whatsapp', label: 'WhatsApp', className: 'bg-[#25d366]', icon: <MessageCircle className="size-5" aria-hidden /> },
-  { id: 'telegram', label: 'Telegram', className: 'bg-[#229ed9]', icon: <Send className="size-5" aria-hidden /> },
-  { id: 'reddit', label: 'Reddit', className: 'bg-[#ff4500]', icon: mark('r/') },
+  { id: 'whatsapp', label: 'WhatsApp', className: 'bg-[#0f7d47]', icon: <MessageCircle className="size-5" aria-hidden /> },
+  { id: 'telegram', label: 'Telegram', className: 'bg-[#0e76a8]', icon: <Send className="size-5" aria-hidden /> },
+  { id: 'reddit', label: 'Reddit', className: 'bg-[#ce3a00]', icon: mark('r/') },
   { id: 'pinterest', label: 'Pinterest', className: 'bg-[#e60023]', icon: <Pin className="size-5" aria-hidden /> },
   { id: 'email', label: 'Email', className: 'bg-slate-600', icon: <Mail className="size-5" aria-hidden /> },
 ];

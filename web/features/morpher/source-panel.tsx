@@ -14,6 +14,7 @@ import { MorphButton } from './morph-button.tsx';
 import { RangeField } from '../../components/ui/range-field.tsx';
 import { UploadArea, useDropTarget } from '../../components/ui/upload-area.tsx';
 import type { Morpher } from './use-morpher.ts';
+import { OptionalMark } from '../../components/ui/optional-mark.tsx';
 
 /** The left panel "Upload & Describe" (spec 2 §2). */
 export function SourcePanel({ m, endOfTool }: { m: Morpher; endOfTool?: RefObject<HTMLElement | null> }) {
@@ -78,7 +79,7 @@ export function SourcePanel({ m, endOfTool }: { m: Morpher; endOfTool?: RefObjec
 
         <div>
           <label htmlFor={`${id}-prompt`} className="mb-1.5 block text-sm font-medium text-slate-700">
-            Prompt <span className="font-normal text-slate-500">(optional)</span>
+            Prompt <OptionalMark />
           </label>
           <textarea
             id={`${id}-prompt`}

@@ -5,6 +5,7 @@ import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { inputClasses } from '../../components/ui/input.tsx';
 import type { PhotoshootState } from './use-photoshoot.ts';
+import { OptionalMark } from '../../components/ui/optional-mark.tsx';
 
 const PROMPT_MAX = 4000;
 
@@ -60,7 +61,7 @@ export function SettingsPanel({ p }: { p: PhotoshootState }) {
       <ChoiceGroup legend="Output ratio" name="photoshoot-ratio" choices={RATIO_CHOICES} value={p.outputRatio} onChange={p.setOutputRatio} disabled={disabled} columns="grid-cols-4" />
       <div>
         <label htmlFor={promptId} className="mb-1.5 block text-sm font-medium text-slate-700">
-          Prompt <span className="font-normal text-slate-500">(optional)</span>
+          Prompt <OptionalMark />
         </label>
         <textarea
           id={promptId}

@@ -15,6 +15,7 @@ import { THUMBNAIL_TOOL_ID } from './api.ts';
 import { ThumbnailHistory } from './thumbnail-history.tsx';
 import { ThumbnailResult } from './thumbnail-result.tsx';
 import { useThumbnail, type ThumbnailState } from './use-thumbnail.ts';
+import { OptionalMark } from '../../components/ui/optional-mark.tsx';
 
 /** A few words of each style's look under its name; the full look of the chosen one stands above the picker. */
 const SHORT_LOOK: Record<ThumbnailStyleId, string> = {
@@ -160,7 +161,7 @@ export function ThumbnailPage() {
 
             <div>
               <label htmlFor={promptId} className="mb-1.5 block text-sm font-semibold text-slate-900">
-                Edit prompt <span className="font-normal text-slate-500">(optional)</span>
+                Edit prompt <OptionalMark />
               </label>
               <textarea
                 id={promptId}
