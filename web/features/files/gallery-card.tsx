@@ -13,14 +13,13 @@ const LINE = 'truncate text-xs text-slate-600';
 
 /**
  * One gallery tile: the thumbnail (opens the lightbox) with its visibility, deletion-countdown and upscale badges;
- * under it the prompt (the whole of it in the tooltip and the open button's name), the tool and the image size, the
- * date and when it is deleted; and delete.
+ * under it the prompt (the whole of it in the tooltip and the open button's name), the image size and date, when it
+ * is deleted and the tool, most telling first (a phone's narrow tile cuts each line's end); and delete.
  */
 export function GalleryCard({ item, onOpen, onDelete }: { item: GalleryItem; onOpen: () => void; onDelete: () => void }) {
   const name = item.prompt || item.title;
   const scale = upscaleLabel(item);
   const size = imageSize(item);
-  const details = [item.prompt ? item.title : null, size].filter(Boolean).join(' · ');
   return (
     <li className="group relative overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="relative">
@@ -52,22 +51,21 @@ export function GalleryCard({ item, onOpen, onDelete }: { item: GalleryItem; onO
           </span>
         )}
       </div>
-      <div className={`flex gap-1 py-2 pr-1.5 pl-3 ${INFO}`}>
-        <div className="min-w-0 flex-1 space-y-0.5">
-          <p className="truncate text-sm font-medium text-slate-900" title={name}>
-            {name}
-          </p>
-          <p className={LINE}>{details || '\u00a0'}</p>
-          <p className={LINE}>
-            <time dateTime={item.timestamp}>{formatShortDate(item.timestamp)}</time>
-            {item.days_until_deletion !== null && <> · {deletesIn(item.days_until_deletion)}</>}
-          </p>
-        </div>
+      {/* Only the first line makes room for delete: on a phone the size, date and expiry need the tile's full width. */}
+      <div className={`relative space-y-0.5 px-3 py-2 ${INFO}`}>
+        <p className="truncate pr-7 text-sm font-medium text-slate-900" title={name}>
+          {name}
+        </p>
+        <p className={LINE}>
+          {size && <>{size} · </>}
+          <time dateTime={item.timestamp}>{formatShortDate(item.timestamp)}</time>
+        </p>
+        <p className={LINE}>{[item.days_until_deletion !== null && deletesIn(item.days_until_deletion), item.prompt && item.title].filter(Boolean).join(' · ') || '\u00a0'}</p>
         <button
           type="button"
           onClick={onDelete}
           aria-label={`Delete image ${name}`}
-          className="self-start rounded-lg p-2 text-slate-500 transition-colors hover:bg-red-50 hover:text-red-600"
+          className="absolute top-0.5 right-1 rounded-lg p-1.5 text-slate-500 transition-colors hover:bg-red-50 hover:text-red-600"
         >
           <Trash2 className="size-4" aria-hidden />
         </button>

@@ -44,7 +44,7 @@ afterEach(() => {
 });
 
 describe('Gallery tiles', () => {
-  it('show the prompt (whole in the tooltip), tool and size, date, the deletion countdown and visibility', async () => {
+  it('show the prompt (whole in the tooltip), size and date, the deletion countdown and tool, and visibility', async () => {
     renderGallery([upscaled, original, upload]);
     const tiles = within(await screen.findByRole('list', { name: 'Gallery images' })).getAllByRole('listitem');
     const [copy, first, file] = tiles as [HTMLElement, HTMLElement, HTMLElement];
@@ -53,18 +53,20 @@ describe('Gallery tiles', () => {
     expect(prompt.className).toContain('truncate');
     expect(prompt.getAttribute('title')).toBe(longPrompt);
     expect(within(first).getByRole('button', { name: `Open ${longPrompt}` })).toBeTruthy();
-    expect(within(first).getByText('AI Image Morpher · 768 × 512')).toBeTruthy();
-    expect(first.textContent).toContain('Mar 4, 2026 · Deletes in 5 days');
+    expect(first.textContent).toContain('768 × 512 · Mar 4, 2026');
+    expect(within(first).getByText('Deletes in 5 days · AI Image Morpher')).toBeTruthy();
     expect(within(first).getByText('Public')).toBeTruthy();
     // 7 days or fewer: the coloured badge on the image as well.
     expect(within(first).getByText('5 days left')).toBeTruthy();
 
     expect(within(copy).getByText('Private')).toBeTruthy();
-    expect(copy.textContent).toContain('Deletes in 23 days');
-    expect(within(copy).getByText('AI Image Morpher · 1536 × 1024')).toBeTruthy();
+    expect(copy.textContent).toContain('1536 × 1024 · Mar 4, 2026');
+    expect(within(copy).getByText('Deletes in 23 days · AI Image Morpher')).toBeTruthy();
 
     // No prompt: the name is the title and the detail line keeps its place (the tiles stay one height).
     expect(within(file).getByRole('button', { name: 'Open notes.png' })).toBeTruthy();
+    expect(within(file).getByText('Mar 4, 2026')).toBeTruthy();
+    expect(within(file).getByText('Deletes in 30 days')).toBeTruthy();
     expect(file.querySelectorAll('p').length).toBe(copy.querySelectorAll('p').length);
   });
 

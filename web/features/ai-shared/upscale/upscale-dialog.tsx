@@ -58,7 +58,10 @@ export function UpscaleDialog({ target, onClose, onUpscaled }: { target: Upscale
               aria-describedby={noteId}
               data-shortfall
             >
-              Not enough credits<span className="sr-only"> to upscale</span> ({cost} credits)
+              {/* One text run: the button's flex gap would otherwise open a wide space before the price. */}
+              <span>
+                Not enough credits<span className="sr-only"> to upscale</span> ({cost} credits)
+              </span>
             </Button>
           ) : (
             !done && (
