@@ -7,6 +7,9 @@ import { TOOL_IDS } from './tools.ts';
  *
  * A `:name` segment is a parameter; its name decides what it accepts (see PARAM_RULES).
  */
+/** A meta tag the server adds to the document on the development host only (what GET /api/config then answers). */
+export const DEVELOPMENT_HOST_META = 'ampkit-development-host';
+
 export const PAGE_PATHS = [
   '/',
   '/home',

@@ -178,6 +178,7 @@ export async function buildApp(deps: AppDeps) {
   await registerWebApp(app, {
     webRoot: deps.webRoot ?? config.WEB_ROOT ?? defaultWebRoot,
     publicUrl: config.PUBLIC_URL,
+    developmentHost: config.isDevelopment,
     resolveMeta: async (pathname) => {
       const file = /^\/file\/([0-9a-f-]{36})$/i.exec(pathname);
       if (file) return services.files.socialPreview(file[1]!);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVELOPMENT_HOST_META } from '../../contract/pages.ts';
 import { createTestApp, type TestApp, type TestSession } from '../test-support/app.ts';
 import { makePng } from '../test-support/media.ts';
 import { injectMeta } from './web-app.ts';
@@ -41,6 +42,16 @@ describe('server-rendered page tags', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('marks the document of the development host only, so the app asks GET /api/config only there', async () => {
+    expect(metaOf((await t.call('GET', '/tools')).body, DEVELOPMENT_HOST_META)).toBeUndefined();
+    const dev = await createTestApp({ APP_ENV: 'development' }, { webRoot });
+    try {
+      expect(metaOf((await dev.call('GET', '/tools')).body, DEVELOPMENT_HOST_META)).toBe('true');
+    } finally {
+      await dev.close();
+    }
   });
 
   it('serves index.html for client routes with the default title and large-card tags', async () => {

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_NAME, APP_TAGLINE, SESSION_COOKIE } from '../../contract/constants.ts';
 import { DEFAULT_SOCIAL_IMAGE } from '../../contract/files.ts';
-import { lookupPage, PRERENDERED_ATTRIBUTE, type PrerenderManifest } from '../../contract/pages.ts';
+import { DEVELOPMENT_HOST_META, lookupPage, PRERENDERED_ATTRIBUTE, type PrerenderManifest } from '../../contract/pages.ts';
 import sharp from 'sharp';
 import { sendApiNotFound } from './error-handler.ts';
 
@@ -111,7 +111,10 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
  * paint); a redirect of that table is an HTTP redirect; any other path gets the same document with status 404, so the
  * app shows its not-found page and crawlers see a real 404.
  */
-export async function registerWebApp(app: FastifyInstance, opts: { webRoot: string; publicUrl: string; resolveMeta: MetaResolver }) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  opts: { webRoot: string; publicUrl: string; resolveMeta: MetaResolver; developmentHost?: boolean },
+) {
   const indexPath = path.join(opts.webRoot, 'index.html');
   const built = fs.existsSync(indexPath);
   const base = opts.publicUrl.replace(/\/$/, '');
@@ -133,7 +136,10 @@ export async function registerWebApp(app: FastifyInstance, opts: { webRoot: stri
       },
     });
   }
-  const template = built ? fs.readFileSync(indexPath, 'utf8') : '';
+  // The development host says so in the document, so the app asks GET /api/config only there (elsewhere it is a 404,
+  // which a browser logs as an error on every page load).
+  const indexHtml = built ? fs.readFileSync(indexPath, 'utf8') : '';
+  const template = opts.developmentHost ? indexHtml.replace(/<\/head>/i, `  <meta name="${DEVELOPMENT_HOST_META}" content="true" />\n  </head>`) : indexHtml;
   const prerendered = built ? loadPrerendered(opts.webRoot) : new Map<string, string>();
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
