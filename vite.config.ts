@@ -19,7 +19,8 @@ function precompress(): Plugin {
     name: 'ampkit-precompress',
     apply: 'build',
     configResolved(config) {
-      dir = config.build.outDir;
+      // outDir is relative to the root (web/) when given on the command line.
+      dir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
       const walk = (folder: string): string[] =>
@@ -38,9 +39,22 @@ function precompress(): Plugin {
   };
 }
 
+const reactRouterProduction = fileURLToPath(new URL('./node_modules/react-router/dist/production/', import.meta.url));
+
 /** The web app: source in web/, built into dist/web (served by the Fastify server). */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: webRoot,
+  resolve: {
+    // react-router 7's package exports name only its development build (with dev checks and warnings), whatever
+    // the mode (remix-run/react-router#14753); a production build takes its production files.
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: `${reactRouterProduction}index.mjs` },
+            { find: /^react-router\/dom$/, replacement: `${reactRouterProduction}dom-export.mjs` },
+          ]
+        : [],
+  },
   publicDir: fileURLToPath(new URL('./web/public', import.meta.url)),
   plugins: [react(), tailwindcss(), precompress()],
   build: {
@@ -49,8 +63,14 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Libraries change rarely: one cacheable vendor chunk; app code splits per area (see web/router.tsx).
-        codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] },
+        // Libraries every page runs on change rarely: one cacheable chunk. The icons are one chunk of their own (one
+        // request rather than one per icon), and app code splits per area (see web/router.tsx).
+        codeSplitting: {
+          groups: [
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
       },
     },
   },
@@ -59,4 +79,4 @@ export default defineConfig({
       '/api': { target: 'http://localhost:3000', changeOrigin: false },
     },
   },
-});
+}));
