@@ -32,7 +32,7 @@ export function Header() {
           {/* Last, so that it appearing once the session is known moves nothing else. */}
           {!auth.isSignedIn && !auth.isLoading && (
             <NavLink to="/start" className={navLinkClasses}>
-              Start
+              Start creating
             </NavLink>
           )}
         </nav>

@@ -59,7 +59,7 @@ export function MobileMenu({ auth, onLogout }: { auth: AuthState; onLogout: () =
             {!auth.isSignedIn && (
               <Link to="/start" className={itemClasses}>
                 <Rocket className="size-4 text-slate-500" aria-hidden />
-                Start
+                Start creating
               </Link>
             )}
             {jobRunning ? (
