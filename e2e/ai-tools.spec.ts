@@ -250,5 +250,13 @@ test.describe('AI image tools', () => {
     await screenshots(page, 'mockup-result');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Laptop screen mockup' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^ampkit-.*\.(png|jpe?g|webp)$/);
+
+    // Download all: every mockup in turn, each under its own ampkit- name (the server's names would be one name twice).
+    const saved: string[] = [];
+    page.on('download', (each) => saved.push(each.suggestedFilename()));
+    await page.getByRole('button', { name: 'Download all (2)' }).click();
+    await expect.poll(() => saved.length, { timeout: 20_000 }).toBe(2);
+    expect(saved).toEqual([expect.stringMatching(/^ampkit-mockup-laptop-screen-1-\d{8}-\d{6}\.png$/), expect.stringMatching(/^ampkit-mockup-poster-2-\d{8}-\d{6}\.png$/)]);
+    await expect(page.getByRole('button', { name: 'Download all (2)' })).toBeEnabled();
   });
 });
