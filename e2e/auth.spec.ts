@@ -24,13 +24,13 @@ test.describe('sign-in by magic link', () => {
     await page.getByLabel('Your name').fill('Nora Newcomer');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { name: 'Welcome to Ampkit!' })).toBeVisible();
-    await page.waitForURL('**/tools');
+    // Back to the page the visitor wanted: the link carries it.
+    await page.waitForURL('**/dashboard');
 
     // The header shows the account and the sign-up bonus.
     await expect(page.getByRole('link', { name: '5.00 credits' })).toBeVisible();
 
     // The profile can be edited on the dashboard.
-    await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     await expect(page.getByText('Nora Newcomer').first()).toBeVisible();
     await screenshots(page, 'dashboard');

@@ -13,8 +13,9 @@ test('a new user tops up through the test checkout and sees the new balance and 
   await expect(transactions).toContainText('+5.00');
   await screenshots(page, 'credits-tab');
 
-  // Top Up Credits → the first package's payment link, the TEST checkout.
+  // Top Up Credits → the package picker → the chosen package's payment link, the TEST checkout.
   await page.getByRole('button', { name: 'Top Up Credits' }).click();
+  await page.getByRole('dialog', { name: 'Top Up Credits' }).getByRole('button', { name: 'Buy Starter for $5.00' }).click();
   await page.waitForURL('**/checkout/test/*');
   await expect(page.getByText('Test checkout — no real payment is taken')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Starter' })).toBeVisible();
@@ -46,6 +47,7 @@ test('the return page says so when the payment is not found, and Cancel on the c
 
   await page.goto('/dashboard?tab=credits');
   await page.getByRole('button', { name: 'Top Up Credits' }).click();
+  await page.getByRole('dialog', { name: 'Top Up Credits' }).getByRole('button', { name: 'Buy Starter for $5.00' }).click();
   await page.waitForURL('**/checkout/test/*');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.waitForURL('**/dashboard?tab=credits');
