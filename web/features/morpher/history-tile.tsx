@@ -26,7 +26,7 @@ export function HistoryTile({ item, index, selected, onSelect, onView, onUpscale
       <div className="pointer-events-none absolute inset-x-0 top-0 flex flex-wrap items-start gap-1 p-2">
         <DeletionBadge days={item.daysUntilDeletion} className="text-[11px]" />
         {item.isPublic && (
-          <span className="inline-flex items-center gap-1 rounded-full bg-emerald-600 px-2 py-0.5 text-[11px] font-semibold text-white shadow-sm">
+          <span className="inline-flex items-center gap-1 rounded-full bg-emerald-700 px-2 py-0.5 text-[11px] font-semibold text-white shadow-sm">
             <Globe className="size-3" aria-hidden /> Public
           </span>
         )}

@@ -117,7 +117,7 @@ export function ImageStage({ source, edit, onEdit, brushSize, onMaskChange, disa
                     className={cn(
                       'flex size-8 items-center justify-center rounded-full shadow ring-1 transition-colors',
                       pill,
-                      selected ? 'bg-emerald-500 text-white ring-emerald-600' : 'bg-white/90 text-violet-700 ring-slate-200 group-hover:bg-violet-600 group-hover:text-white',
+                      selected ? 'bg-emerald-700 text-white ring-emerald-800' : 'bg-white/90 text-violet-700 ring-slate-200 group-hover:bg-violet-600 group-hover:text-white',
                     )}
                   >
                     <Icon className="size-4" aria-hidden />
