@@ -30,7 +30,8 @@ function item(n: number, over: Partial<GalleryItem> = {}): GalleryItem {
 }
 
 const page = (files: GalleryItem[], hasMore: boolean, offset = 0) => ok({ files, pagination: { limit: 6, offset, hasMore, nextCursor: hasMore ? `c${offset + 6}` : null } });
-const prediction = ok({ can_afford: true, required_credits: '0.2500', available_credits: '5.0000', deficit: '0.0000' });
+// A new Response per call: a body reads once, so one shared answer would be empty for every test after the first.
+const prediction = () => ok({ can_afford: true, required_credits: '0.2500', available_credits: '5.0000', deficit: '0.0000' });
 
 function renderPage() {
   return renderTool(<MorpherPage />);
@@ -44,7 +45,7 @@ afterEach(() => {
 
 describe('AI Image Morpher page', () => {
   it('shows the panels, the predicted cost and asks for an image first', async () => {
-    stubFetch(routes({ 'GET /api/files/list': () => page([], false), 'GET /api/credits/predict-cost': () => prediction }));
+    stubFetch(routes({ 'GET /api/files/list': () => page([], false), 'GET /api/credits/predict-cost': prediction }));
     renderPage();
     expect(screen.getByRole('heading', { name: 'Upload & Describe' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Result' })).toBeTruthy();
@@ -64,7 +65,6 @@ describe('AI Image Morpher page', () => {
       credits: { balance: '0.0000', available_credits: '0.0000', lifetime_used: '0', lifetime_purchased: '0' },
       csrf_token: 'csrf-1',
     };
-    // A fresh answer: a Response's body reads once, and the shared `prediction` is used up by an earlier test.
     const quote = () => ok({ can_afford: false, required_credits: '0.2500', available_credits: '0.0000', deficit: '0.2500' });
     stubFetch(routes({ 'GET /api/files/list': () => page([], false), 'GET /api/credits/predict-cost': quote, 'GET /api/auth/profile': () => ok(profile) }));
     renderPage();
@@ -76,7 +76,7 @@ describe('AI Image Morpher page', () => {
   });
 
   it('accepts PNG, JPG and WEBP only', async () => {
-    stubFetch(routes({ 'GET /api/files/list': () => page([], false), 'GET /api/credits/predict-cost': () => prediction }));
+    stubFetch(routes({ 'GET /api/files/list': () => page([], false), 'GET /api/credits/predict-cost': prediction }));
     renderPage();
     const gif = new File([new Uint8Array([71, 73, 70])], 'anim.gif', { type: 'image/gif' });
     fireEvent.change(screen.getByLabelText('Upload image'), { target: { files: [gif] } });
@@ -88,7 +88,7 @@ describe('AI Image Morpher page', () => {
     stubFetch(
       routes({
         'GET /api/files/list': () => page([], false),
-        'GET /api/credits/predict-cost': () => prediction,
+        'GET /api/credits/predict-cost': prediction,
         'GET /api/config': () => ok({ database: 'pglite', environment: 'development' }),
       }),
     );
@@ -104,7 +104,7 @@ describe('AI Image Morpher page', () => {
   });
 
   it('hides the aspect ratio in Extend mode and predicts the preprocessing cost for other ratios', async () => {
-    const calls = stubFetch(routes({ 'GET /api/files/list': () => page([], false), 'GET /api/credits/predict-cost': () => prediction }));
+    const calls = stubFetch(routes({ 'GET /api/files/list': () => page([], false), 'GET /api/credits/predict-cost': prediction }));
     renderPage();
     fireEvent.click(screen.getByRole('radio', { name: '1:1' }));
     await waitFor(() => expect(calls.some((c: RecordedCall) => c.url.includes('requires_preprocessing=true'))).toBe(true));
@@ -120,7 +120,7 @@ describe('AI Image Morpher page', () => {
     const calls = stubFetch(
       routes({
         'GET /api/files/list': (call) => (call.url.includes('cursor=c6') ? page([item(7)], false, 6) : page([1, 2, 3, 4, 5, 6].map((n) => item(n)), true)),
-        'GET /api/credits/predict-cost': () => prediction,
+        'GET /api/credits/predict-cost': prediction,
       }),
     );
     renderPage();
@@ -134,7 +134,7 @@ describe('AI Image Morpher page', () => {
   });
 
   it('selecting an image restores its prompt, aspect ratio and variability and shows it as the result', async () => {
-    stubFetch(routes({ 'GET /api/files/list': () => page([item(1, { days_until_deletion: 2, is_public: true })], false), 'GET /api/credits/predict-cost': () => prediction }));
+    stubFetch(routes({ 'GET /api/files/list': () => page([item(1, { days_until_deletion: 2, is_public: true })], false), 'GET /api/credits/predict-cost': prediction }));
     renderPage();
     const tile = await screen.findByRole('button', { name: 'Select “prompt 1”' });
     expect(screen.getByText('2 days left')).toBeTruthy();
@@ -149,7 +149,7 @@ describe('AI Image Morpher page', () => {
 
   it('falls back to the history kept in this browser when the first page fails', async () => {
     addLocalHistory({ uuid: uuid(9), image: `/api/files/serve/${uuid(9)}`, prompt: 'kept locally', aspectRatio: '1:1', variability: 3, timestamp: '2026-01-01T00:00:00Z' });
-    stubFetch(routes({ 'GET /api/files/list': () => fail(500, 'INTERNAL', 'down'), 'GET /api/credits/predict-cost': () => prediction }));
+    stubFetch(routes({ 'GET /api/files/list': () => fail(500, 'INTERNAL', 'down'), 'GET /api/credits/predict-cost': prediction }));
     renderPage();
     expect(await screen.findByText('Could not load your image history from the server')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Select “kept locally”' })).toBeTruthy();
@@ -160,7 +160,7 @@ describe('AI Image Morpher page', () => {
     const calls = stubFetch(
       routes({
         'GET /api/files/list': () => page(files, false),
-        'GET /api/credits/predict-cost': () => prediction,
+        'GET /api/credits/predict-cost': prediction,
         [`DELETE /api/files/delete/${uuid(1)}`]: () => {
           files = [item(2)];
           return ok({ deleted: true });
