@@ -110,8 +110,12 @@ export async function signInByMail(page: Page, server: RunningServer, email: str
  * each rule with the elements it found.
  */
 export async function expectAccessible(page: Page, what: string) {
+  expect(await seriousAxeFindings(page), `${what}: axe found serious or critical violations`).toEqual([]);
+}
+
+/** axe's serious and critical findings on the page as it is (WCAG 2 A and AA rules), one line per rule with its elements. */
+export async function seriousAxeFindings(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(report, `${what}: axe found serious or critical violations`).toEqual([]);
+  return serious.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
 }

@@ -1,0 +1,109 @@
+/**
+ * Every page of the route table (contract/pages.ts), as a visitor, a signed-in user and an admin: axe finds nothing
+ * serious or critical, and nothing is wider than a 390 px phone. The list of pages comes from the route table, so a new
+ * page is checked here without anyone adding it (a test fails while a path has no address below).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, type Page } from '@playwright/test';
+import { PAGE_PATHS } from '../contract/pages.ts';
+import { TOOL_IDS } from '../contract/tools.ts';
+import { expect, seriousAxeFindings, signInByMail } from './fixtures.ts';
+import { root, startServer, type RunningServer } from './server.ts';
+import { csrfToken, generateImage, samplePng } from './upload-file.ts';
+
+const ADMIN = 'pages-admin@example.com';
+
+const test = base.extend<{ baseURL: string }, { server: RunningServer }>({
+  server: [
+    async ({}, use) => {
+      const server = await startServer({ ADMIN_EMAILS: ADMIN });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+});
+
+/** The addresses that stand for each path of the route table, made from what the signed-in user owns. */
+interface Owned {
+  fileUuid: string;
+  contentId: number;
+  packageId: string;
+}
+
+function addresses(pattern: string, owned: Owned): string[] {
+  switch (pattern) {
+    case '/tools/:tool':
+      return TOOL_IDS.map((id) => `/tools/${id}`);
+    case '/file/:uuid':
+      return [`/file/${owned.fileUuid}`];
+    case '/content/:id':
+      return [`/content/${owned.contentId}`];
+    // No recording is made here (the transcription e2e does that): the page's not-found state.
+    case '/transcriptions/:uuid':
+      return ['/transcriptions/00000000-0000-4000-8000-000000000000'];
+    case '/checkout/test/:packageId':
+      return [`/checkout/test/${owned.packageId}`];
+    // The magic-link landing without a token is its 'invalid' state; the e-mail confirmation likewise.
+    default:
+      if (pattern.includes(':')) throw new Error(`pages-a11y.spec.ts: no address for ${pattern}; add one to addresses()`);
+      return [pattern];
+  }
+}
+
+/** Waits until the page has settled: no spinner of the session check or a lazy page, the network quiet. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  // PageSpinner: a status region whose text ends in an ellipsis ('Loading…', 'Loading tool…').
+  await expect(page.getByRole('status').filter({ hasText: /^Loading.*…$/ })).toHaveCount(0);
+}
+
+/** Every finding on every page, listed together at the end, so one run shows all there is to fix. */
+async function checkPages(page: Page, who: string, urls: string[]) {
+  const findings: string[] = [];
+  for (const url of urls) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(url);
+    await settle(page);
+    for (const finding of await seriousAxeFindings(page)) findings.push(`${url} at 1280 px: ${finding}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(100);
+    for (const finding of await seriousAxeFindings(page)) findings.push(`${url} at 390 px: ${finding}`);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 390) findings.push(`${url} at 390 px: the page is ${width} px wide`);
+  }
+  expect(findings, `${who}: axe's serious or critical findings, and pages wider than a phone`).toEqual([]);
+}
+
+test.describe('every page of the route table', () => {
+  // The admin sees every page a user sees, and /admin.
+  test('passes axe and fits a phone for an admin and for a visitor', async ({ page, server }) => {
+    test.setTimeout(600_000);
+    await signInByMail(page, server, ADMIN, 'Ada Admin');
+    const csrf = await csrfToken(page);
+    // What the pages with an id show: a generated image made public, a caption's content item, a credit package.
+    const fileUuid = await generateImage(page, 'watercolour', await samplePng([240, 120, 40], [40, 80, 200]));
+    const shared = await page.request.post(`/api/files/${fileUuid}/toggle-visibility`, { headers: { 'x-csrf-token': csrf } });
+    expect(shared.ok()).toBe(true);
+    const photo = fs.readFileSync(path.join(root, 'server', 'test-support', 'photos', 'coffee.jpg'));
+    const caption = await page.request.post('/api/ai/generate-caption', {
+      headers: { 'x-csrf-token': csrf },
+      data: { imageData: photo.toString('base64'), mimeType: 'image/jpeg', prompt: '' },
+    });
+    expect(caption.ok(), await caption.text()).toBe(true);
+    const contentId = ((await caption.json()) as { data: { content_id: number } }).data.content_id;
+    const packages = (await (await page.request.get('/api/credits/packages')).json()) as { data: { packages: Array<{ uuid: string }> } };
+    const owned: Owned = { fileUuid, contentId, packageId: packages.data.packages[0]!.uuid };
+
+    const all = PAGE_PATHS.flatMap((pattern) => addresses(pattern, owned));
+    await checkPages(page, 'admin', [...all, '/no-such-page']);
+
+    // A visitor: the public pages, and where the others send them (the sign-in page).
+    await page.context().clearCookies();
+    await checkPages(page, 'visitor', ['/', ...all.filter((url) => url !== '/'), '/no-such-page']);
+  });
+});
