@@ -90,6 +90,9 @@ export const sharedFileSchema = z.object({
    * wrote (a mockup's description), null when there is none.
    */
   prompt_source: z.enum(['user', 'generated']).nullable(),
+  /** An image's size in pixels (null for other files), so the page keeps its place while it loads. */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
 });
 export type SharedFile = z.infer<typeof sharedFileSchema>;
 

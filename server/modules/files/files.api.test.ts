@@ -209,6 +209,8 @@ describe('access', () => {
       share_count: 0,
       prompt: 'sunset over the sea',
       prompt_source: 'user',
+      width: 1024,
+      height: 768,
     });
     expect((await t.call('GET', `/api/files/download/${file.id}`)).statusCode).toBe(200);
     expect((await t.call('GET', `/api/files/thumbnail/${file.id}`, { session: other })).statusCode).toBe(200);

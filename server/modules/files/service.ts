@@ -256,6 +256,8 @@ export function createFilesService(deps: FilesDeps) {
         view_count: views,
         prompt: file.prompt,
         prompt_source: promptSourceOf(file),
+        width: isImage ? file.width : null,
+        height: isImage ? file.height : null,
       };
     },
 

@@ -24,6 +24,8 @@ const file = (over: Partial<SharedFile>): SharedFile => ({
   view_count: 5,
   prompt: null,
   prompt_source: null,
+  width: 1344,
+  height: 768,
   ...over,
 });
 
@@ -43,6 +45,12 @@ describe('SharedFilePage', () => {
     await screen.findByRole('heading', { name: 'AI Image Morpher' });
     expect(screen.getByText('Prompt')).toBeTruthy();
     expect(screen.getByText('a watercolour lighthouse')).toBeTruthy();
+  });
+
+  it('gives the image its size, so the page does not move when it arrives', async () => {
+    show(file({ prompt: 'a lighthouse', prompt_source: 'user' }));
+    const image = await screen.findByRole('img', { name: 'a lighthouse' });
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['1344', '768']);
   });
 
   it('does not call text the tool wrote a prompt', async () => {

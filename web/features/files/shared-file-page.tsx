@@ -50,7 +50,16 @@ function FileView({ file }: { file: SharedFile }) {
       <Card className="overflow-hidden">
         {isImage ? (
           <div className="flex justify-center bg-slate-100 p-3 sm:p-6">
-            <img src={file.file_url} alt={file.prompt || file.title} className="max-h-[70vh] w-auto max-w-full rounded-lg object-contain shadow-sm" />
+            {/* Its size from the answer: the page keeps the image's place while it loads (no layout shift). */}
+            <img
+              src={file.file_url}
+              alt={file.prompt || file.title}
+              width={file.width ?? undefined}
+              height={file.height ?? undefined}
+              fetchPriority="high"
+              className="h-auto max-h-[70vh] w-auto max-w-full rounded-lg object-contain shadow-sm"
+              style={file.width && file.height ? { aspectRatio: `${file.width} / ${file.height}` } : undefined}
+            />
           </div>
         ) : (
           <div className="flex flex-col items-center bg-slate-50 px-6 py-14 text-center">
