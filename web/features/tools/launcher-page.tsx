@@ -43,7 +43,13 @@ export function LauncherPage() {
         'You start, we amplify, you publish. Sign in to use any tool; you pay per generation, with no subscription.'
       }
     >
-      <ToolLauncher />
+      {/* The cards' titles are h3, as on the landing page, where the launcher sits under a section heading. */}
+      <section aria-labelledby="launcher-heading">
+        <h2 id="launcher-heading" className="sr-only">
+          All tools
+        </h2>
+        <ToolLauncher />
+      </section>
     </Page>
   );
 }
