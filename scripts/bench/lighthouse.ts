@@ -4,8 +4,9 @@
  * profile (simulated slow 4G and a 4x slower CPU) and the desktop one. Prints the four category scores, LCP, CLS
  * and the bytes sent (JavaScript and total, as transferred, i.e. compressed).
  *
- * Run: `npm run build && node --import tsx scripts/bench/lighthouse.ts`. With LIGHTHOUSE_MIN_PERFORMANCE=90 (CI sets it)
- * it exits 1 when the landing page scores below that on mobile.
+ * Run: `npm run build && npm run bench:lighthouse`. With LIGHTHOUSE_MIN_PERFORMANCE=90 (CI sets it) it exits 1 when the
+ * landing page scores below that on mobile (the median of three runs once the first is below).
+ * LIGHTHOUSE_PAGES=/,/about measures only those pages; LIGHTHOUSE_DETAILS=1 prints each run's metrics and failing audits.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -62,58 +63,71 @@ interface Row {
   performance: number;
   [key: string]: string | number;
 }
+/** One Lighthouse run of `page` on a profile: its row of the table. */
+async function measure(page: string, profile: string, config: Config | undefined): Promise<Row> {
+  const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] };
+  // Chromium now and then loses a trace (NO_NAVSTART): that run says nothing of the page, so it is run again.
+  let lhr;
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(`${server.url}${page}`, flags, config);
+    if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+    lhr = result.lhr;
+    if (!lhr.runtimeError) break;
+    console.warn(`${profile} ${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (attempt === 3) break;
+  }
+  if (process.env.LIGHTHOUSE_DETAILS) {
+    const lcp = lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string }; phase?: string; timing?: number }> }> } | undefined;
+    console.log(`\n${profile} ${page}`);
+    for (const table of lcp?.items ?? []) for (const item of table.items ?? []) console.log(`  LCP ${item.node?.snippet ?? `${item.phase}: ${item.timing?.toFixed(0)} ms`}`);
+    for (const id of ['first-contentful-paint', 'total-blocking-time', 'speed-index', 'interactive']) {
+      console.log(`  ${id}: ${lhr.audits[id]?.displayValue ?? ''} (score ${lhr.audits[id]?.score})`);
+    }
+    for (const category of ['best-practices', 'seo', 'accessibility']) {
+      for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+        const audit = lhr.audits[ref.id];
+        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) console.log(`  ${category} fails ${ref.id}: ${audit.title}`);
+      }
+    }
+    for (const id of ['render-blocking-resources', 'unused-javascript', 'bootup-time', 'mainthread-work-breakdown', 'server-response-time', 'critical-request-chains']) {
+      const audit = lhr.audits[id];
+      if (audit) console.log(`  ${id}: ${audit.displayValue ?? ''} (score ${audit.score})`);
+    }
+  }
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const items = (lhr.audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
+  const kb = (type: string) => `${((items.find((i) => i.resourceType === type)?.transferSize ?? 0) / 1024).toFixed(0)} KB`;
+  return {
+    page: page.startsWith('/file/') ? '/file/{uuid}' : page,
+    profile,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    'best practices': score('best-practices'),
+    seo: score('seo'),
+    'LCP s': ((lhr.audits['largest-contentful-paint']?.numericValue ?? 0) / 1000).toFixed(2),
+    CLS: (lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3),
+    'JS sent': kb('script'),
+    'total sent': kb('total'),
+  };
+}
+
 const rows: Row[] = [];
+let gate: number | null = null;
 try {
   for (const [profile, config] of [
     ['mobile', undefined],
     ['desktop', desktopConfig as Config],
   ] as const) {
-    for (const page of pages) {
-      const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] };
-      // Chromium now and then loses a trace (NO_NAVSTART): that run says nothing of the page, so it is run again.
-      let lhr;
-      for (let attempt = 1; ; attempt++) {
-        const result = await lighthouse(`${server.url}${page}`, flags, config);
-        if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-        lhr = result.lhr;
-        if (!lhr.runtimeError) break;
-        console.warn(`${profile} ${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-        if (attempt === 3) break;
-      }
-      if (process.env.LIGHTHOUSE_DETAILS) {
-        const lcp = lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string }; phase?: string; timing?: number }> }> } | undefined;
-        console.log(`\n${profile} ${page}`);
-        for (const table of lcp?.items ?? []) for (const item of table.items ?? []) console.log(`  LCP ${item.node?.snippet ?? `${item.phase}: ${item.timing?.toFixed(0)} ms`}`);
-        for (const id of ['first-contentful-paint', 'total-blocking-time', 'speed-index', 'interactive']) {
-          console.log(`  ${id}: ${lhr.audits[id]?.displayValue ?? ''} (score ${lhr.audits[id]?.score})`);
-        }
-        for (const category of ['best-practices', 'seo', 'accessibility']) {
-          for (const ref of lhr.categories[category]?.auditRefs ?? []) {
-            const audit = lhr.audits[ref.id];
-            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) console.log(`  ${category} fails ${ref.id}: ${audit.title}`);
-          }
-        }
-        for (const id of ['render-blocking-resources', 'unused-javascript', 'bootup-time', 'mainthread-work-breakdown', 'server-response-time', 'critical-request-chains']) {
-          const audit = lhr.audits[id];
-          if (audit) console.log(`  ${id}: ${audit.displayValue ?? ''} (score ${audit.score})`);
-        }
-      }
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const items = (lhr.audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
-      const kb = (type: string) => `${((items.find((i) => i.resourceType === type)?.transferSize ?? 0) / 1024).toFixed(0)} KB`;
-      rows.push({
-        page: page.startsWith('/file/') ? '/file/{uuid}' : page,
-        profile,
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        'best practices': score('best-practices'),
-        seo: score('seo'),
-        'LCP s': ((lhr.audits['largest-contentful-paint']?.numericValue ?? 0) / 1000).toFixed(2),
-        CLS: (lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3),
-        'JS sent': kb('script'),
-        'total sent': kb('total'),
-      });
-    }
+    for (const page of pages) rows.push(await measure(page, profile, config));
+  }
+  // The gate: the landing page on mobile. One run's score moves by a few points with the machine's load, so a run
+  // below the minimum is measured twice more and the median of the three decides.
+  const landing = rows.find((row) => row.page === '/' && row.profile === 'mobile');
+  if (minimum !== null && landing) {
+    const scores = [landing.performance];
+    if (landing.performance < minimum) for (let i = 0; i < 2; i++) scores.push((await measure('/', 'mobile', undefined)).performance);
+    gate = scores.sort((a, b) => a - b)[Math.floor(scores.length / 2)]!;
+    if (scores.length > 1) console.log(`Landing page on mobile, three runs: ${scores.join(', ')} (median ${gate})`);
   }
 } finally {
   await chrome.kill();
@@ -122,8 +136,7 @@ try {
 
 console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, Chromium at ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}\n`);
 console.log(table(rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, String(v)])))));
-const landing = rows.find((row) => row.page === '/' && row.profile === 'mobile');
-if (minimum !== null && landing && landing.performance < minimum) {
-  console.error(`\nThe landing page scores ${landing.performance} on mobile, below ${minimum}.`);
+if (minimum !== null && gate !== null && gate < minimum) {
+  console.error(`\nThe landing page scores ${gate} on mobile, below ${minimum}.`);
   process.exit(1);
 }
