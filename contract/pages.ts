@@ -104,3 +104,8 @@ export const PRERENDERED_PAGES = ['/', '/home', '/about', '/tools', '/start', '/
 export type PrerenderManifest = Partial<Record<string, string>>;
 /** The attribute on #root that tells the app the page it is about to render was prerendered for a visitor. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+/**
+ * The attribute on #root of a page sent to a request with no session cookie: the app knows its visitor is signed out
+ * without asking GET /api/auth/profile (a 401 the browser would log as an error on every visitor's page).
+ */
+export const VISITOR_ATTRIBUTE = 'data-visitor';

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { PRERENDERED_ATTRIBUTE } from '../contract/pages.ts';
+import { PRERENDERED_ATTRIBUTE, VISITOR_ATTRIBUTE } from '../contract/pages.ts';
 import { queryClient } from './lib/query-client.ts';
 import { profileQueryKey, profileQueryOptions } from './lib/session/profile.ts';
 import { notificationsQueryOptions } from './features/notifications/notification-banner.tsx';
@@ -12,10 +12,11 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-// The server sends a public page already drawn to a visitor who has no session cookie at all (scripts/prerender.tsx):
-// that visitor is signed out for sure, so the app starts there instead of behind a session check, and draws the same
-// page over the one on screen. Otherwise the session check starts now, while the first page's code is still loading.
-if (root.hasAttribute(PRERENDERED_ATTRIBUTE)) queryClient.setQueryData(profileQueryKey, null);
+// The server marks a page sent to a request with no session cookie at all (and sends a public one already drawn,
+// scripts/prerender.tsx): that visitor is signed out for sure, so the app starts there instead of behind a session
+// check (for a prerendered page it draws the same page over the one on screen). Otherwise the session check starts
+// now, while the first page's code is still loading.
+if (root.hasAttribute(VISITOR_ATTRIBUTE)) queryClient.setQueryData(profileQueryKey, null);
 else void queryClient.prefetchQuery(profileQueryOptions());
 // The banners too (one arriving late would push the page down).
 void queryClient.prefetchQuery(notificationsQueryOptions);

@@ -41,7 +41,7 @@ describe('server-rendered page tags', () => {
     const res = await t.call('GET', '/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<div id="root" data-visitor></div>');
   });
 
   it('marks the document of the development host only, so the app asks GET /api/config only there', async () => {
@@ -112,7 +112,7 @@ describe('the route table', () => {
     async (url) => {
       const res = await t.call('GET', url);
       expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<div id="root" data-visitor></div>');
     },
   );
 
@@ -122,7 +122,7 @@ describe('the route table', () => {
       const res = await t.call('GET', url);
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/text\/html/);
-      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<div id="root" data-visitor></div>');
       expect(res.body).toContain('<title>Page not found - Ampkit</title>');
     },
   );
@@ -149,7 +149,7 @@ describe('prerendered public pages', () => {
   it('sends a visitor the page already drawn, started by /paint-first.js after the first paint', async () => {
     const res = await t.call('GET', '/legal/privacy');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<div id="root" data-prerendered="visitor"><main><h1>Privacy Policy</h1></main></div>');
+    expect(res.body).toContain('<div id="root" data-prerendered="visitor" data-visitor><main><h1>Privacy Policy</h1></main></div>');
     expect(res.body).toContain('<script defer src="/paint-first.js" data-entry="/assets/index-abc.js"></script>');
     expect(res.body).not.toContain('type="module"');
     expect(res.body).not.toContain('modulepreload');
@@ -163,9 +163,9 @@ describe('prerendered public pages', () => {
     }
   });
 
-  it('sends pages that were not prerendered as they are', async () => {
+  it('marks a visitor\'s page that was not prerendered, so the app knows it is signed out without asking', async () => {
     const res = await t.call('GET', '/gallery');
-    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<div id="root" data-visitor></div>');
   });
 });
 
@@ -190,7 +190,7 @@ describe('compression and caching', () => {
     const res = await t.app.inject({ method: 'GET', url: '/about', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers.vary).toMatch(/accept-encoding/i);
-    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain('<div id="root"></div>');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain('<div id="root" data-visitor></div>');
   });
 });
 

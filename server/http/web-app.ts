@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_NAME, APP_TAGLINE, SESSION_COOKIE } from '../../contract/constants.ts';
 import { DEFAULT_SOCIAL_IMAGE } from '../../contract/files.ts';
-import { DEVELOPMENT_HOST_META, lookupPage, PRERENDERED_ATTRIBUTE, type PrerenderManifest } from '../../contract/pages.ts';
+import { DEVELOPMENT_HOST_META, lookupPage, PRERENDERED_ATTRIBUTE, VISITOR_ATTRIBUTE, type PrerenderManifest } from '../../contract/pages.ts';
 import sharp from 'sharp';
 import { sendApiNotFound } from './error-handler.ts';
 
@@ -87,9 +87,14 @@ function loadPrerendered(webRoot: string): Map<string, string> {
  */
 export function injectPrerendered(html: string, fragment: string): string {
   return html
-    .replace(/<div id="root"><\/div>/, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="visitor">${fragment}</div>`)
+    .replace(/<div id="root"><\/div>/, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="visitor" ${VISITOR_ATTRIBUTE}>${fragment}</div>`)
     .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, entry: string) => `<script defer src="/paint-first.js" data-entry="${entry}"></script>`)
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+}
+
+/** Marks #root of a page sent to a request without a session cookie (see VISITOR_ATTRIBUTE). */
+export function markVisitor(html: string): string {
+  return html.replace(/<div id="root"><\/div>/, () => `<div id="root" ${VISITOR_ATTRIBUTE}></div>`);
 }
 
 /** Sends a page's HTML compressed when the browser takes it (the document is made per request, so not precompressed). */
@@ -157,13 +162,15 @@ export async function registerWebApp(
       return reply.redirect(`${to}${query}${hash ? `#${hash}` : ''}`, page.permanent ? 301 : 302);
     }
     if (page.kind === 'not-found') {
-      return sendHtml(request, reply.status(404), injectMeta(template, { ...defaults, title: `Page not found - ${APP_NAME}`, url: `${base}${pathname}` }));
+      const notFound = injectMeta(template, { ...defaults, title: `Page not found - ${APP_NAME}`, url: `${base}${pathname}` });
+      return sendHtml(request, reply.status(404), request.cookies[SESSION_COOKIE] ? notFound : markVisitor(notFound));
     }
     const found = await opts.resolveMeta(pathname).catch(() => null);
     const html = injectMeta(template, { ...defaults, url: `${base}${pathname}`, ...found });
-    // A visitor (no session cookie at all) gets the page's first paint in the document itself.
-    const fragment = request.cookies[SESSION_COOKIE] ? undefined : prerendered.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
-    return sendHtml(request, reply, fragment ? injectPrerendered(html, fragment) : html);
+    // A visitor (no session cookie at all) is marked as one, and gets the page's first paint in the document itself.
+    if (request.cookies[SESSION_COOKIE]) return sendHtml(request, reply, html);
+    const fragment = prerendered.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+    return sendHtml(request, reply, fragment ? injectPrerendered(html, fragment) : markVisitor(html));
   };
   // The default social preview card (1344x768), drawn once.
   let card: Promise<Buffer> | undefined;
