@@ -82,6 +82,8 @@ export function ContentPage() {
   if (id === null) return <Navigate to="/" replace />;
   if (isApiError(query.error) && query.error.status === 404) return <ItemProblem title="Content" message={CONTENT_MESSAGES.notFound} notFound />;
   if (query.isError) return <ItemProblem title="Content" message={CONTENT_MESSAGES.load} notFound={false} />;
-  if (query.isPending) return <PageSpinner label="Loading content" />;
+  // As tall as the screen below the header: the footer stays out of view until the item arrives, instead of jumping
+  // down when it does (a public page's first view is often a visitor's, from a shared link).
+  if (query.isPending) return <PageSpinner label="Loading content" className="min-h-[calc(100dvh-4rem)]" />;
   return <ContentView item={query.data} />;
 }

@@ -102,7 +102,9 @@ export function SharedFilePage() {
   const notFound = !valid || (isApiError(query.error) && query.error.status === 404);
   if (notFound) return <ItemProblem title="File" message={FILE_MESSAGES.notFound} notFound />;
   if (query.isError) return <ItemProblem title="File" message={FILE_MESSAGES.load} notFound={false} />;
-  if (query.isPending) return <PageSpinner label="Loading file" />;
+  // As tall as the screen below the header: the footer stays out of view until the item arrives, instead of jumping
+  // down when it does (a public page's first view is often a visitor's, from a shared link).
+  if (query.isPending) return <PageSpinner label="Loading file" className="min-h-[calc(100dvh-4rem)]" />;
   return <FileView file={query.data} />;
 }
 
