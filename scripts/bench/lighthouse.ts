@@ -83,6 +83,8 @@ async function measure(page: string, profile: string, config: Config | undefined
     for (const id of ['first-contentful-paint', 'total-blocking-time', 'speed-index', 'interactive']) {
       console.log(`  ${id}: ${lhr.audits[id]?.displayValue ?? ''} (score ${lhr.audits[id]?.score})`);
     }
+    const shifts = lhr.audits['layout-shifts']?.details as { items?: Array<{ node?: { snippet?: string }; score?: number }> } | undefined;
+    for (const shift of shifts?.items ?? []) console.log(`  layout shift ${shift.score?.toFixed(3)}: ${shift.node?.snippet ?? '?'}`);
     for (const category of ['best-practices', 'seo', 'accessibility']) {
       for (const ref of lhr.categories[category]?.auditRefs ?? []) {
         const audit = lhr.audits[ref.id];

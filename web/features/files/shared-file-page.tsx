@@ -50,7 +50,8 @@ function FileView({ file }: { file: SharedFile }) {
       <Card className="overflow-hidden">
         {isImage ? (
           <div className="flex justify-center bg-slate-100 p-3 sm:p-6">
-            {/* Its size from the answer: the page keeps the image's place while it loads (no layout shift). */}
+            {/* Its size from the answer, so the page keeps the image's place while it loads (no layout shift): as wide
+                as it is, the card or 70% of the screen's height allows, whichever is least. */}
             <img
               src={file.file_url}
               alt={file.prompt || file.title}
@@ -58,7 +59,11 @@ function FileView({ file }: { file: SharedFile }) {
               height={file.height ?? undefined}
               fetchPriority="high"
               className="h-auto max-h-[70vh] w-auto max-w-full rounded-lg object-contain shadow-sm"
-              style={file.width && file.height ? { aspectRatio: `${file.width} / ${file.height}` } : undefined}
+              style={
+                file.width && file.height
+                  ? { width: `min(100%, ${file.width}px, calc(70vh * ${file.width} / ${file.height}))`, aspectRatio: `${file.width} / ${file.height}` }
+                  : undefined
+              }
             />
           </div>
         ) : (
