@@ -23,6 +23,8 @@ export const payments = pgTable(
     stripeFee: numeric('stripe_fee', { precision: 12, scale: 2 }),
     taxAmount: numeric('tax_amount', { precision: 12, scale: 2 }),
     currency: text('currency').notNull().default('usd'),
+    /** The receipt page Stripe gives for the charge (charge.receipt_url), read when the payment settles or on first view. */
+    receiptUrl: text('receipt_url'),
     // `enum` types the column only (no migration); the check below is what the database enforces.
     status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
