@@ -20,11 +20,12 @@ import { registerIdempotency } from './http/idempotency.ts';
 import { registerUrlGuard } from './http/url-guard.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { tooManyRequests } from './lib/errors.ts';
+import { accountSecurityRoutes } from './modules/auth/account-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { toolsRoutes } from './modules/tools/routes.ts';
 import { creditsRoutes } from './modules/credits/routes.ts';
-import { creditPackagesRoutes, paymentsRoutes } from './modules/payments/routes.ts';
+import { billingRoutes, creditPackagesRoutes, paymentsRoutes } from './modules/payments/routes.ts';
 import { costPredictionRoutes, pricingRoutes } from './modules/pricing/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
@@ -147,6 +148,13 @@ export async function buildApp(deps: AppDeps) {
       windowMinutes: config.RATE_LIMIT_WINDOW_MINUTES,
     },
   });
+  // The account controls: password and sessions (auth), purchases (payments), under one prefix.
+  await app.register(accountSecurityRoutes, {
+    prefix: '/api/account',
+    security: services.accountSecurity,
+    rateLimits: { loginPerIp: config.RATE_LIMIT_LOGIN_PER_IP, windowMinutes: config.RATE_LIMIT_WINDOW_MINUTES },
+  });
+  await app.register(billingRoutes, { prefix: '/api/account', payments: services.payments });
   await app.register(toolsRoutes, { prefix: '/api/tools', tools: services.tools });
   // /api/credits is the ledger's prefix; its packages and cost prediction are answered by the modules that own them.
   await app.register(creditsRoutes, { prefix: '/api/credits', credits: services.credits });

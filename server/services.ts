@@ -9,6 +9,7 @@ import { createAiRegistry } from './providers/ai/registry.ts';
 import type { Clock } from './lib/clock.ts';
 import { createJobNotices } from './lib/job-notices.ts';
 import { createAccountService } from './modules/account/service.ts';
+import { createAccountSecurityService } from './modules/auth/account-security.ts';
 import { authJobs } from './modules/auth/jobs.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { creditsJobs } from './modules/credits/jobs.ts';
@@ -104,6 +105,7 @@ export function createServices(deps: ServiceDeps) {
     },
     onUserCreated: (tx, user) => credits.grantSignupBonus(tx, user.id),
   });
+  const accountSecurity = createAccountSecurityService({ db, clock });
   const pricing = createPricingService({ db, credits, engineVariant: (toolId) => toolEngines(aiProviders)[toolId]?.variant });
   const payments = createPaymentsService({ db, clock, credits, stripe: stripeFrom(config), publicUrl: config.PUBLIC_URL, log });
   const tools = createToolsService({ db });
@@ -142,7 +144,7 @@ export function createServices(deps: ServiceDeps) {
     await pricing.seed();
     await payments.seed();
   }
-  return { mailer, storage, jobs, notices, aiProviders, account, auth, credits, pricing, payments, tools, files, content, ai, transcriptions, telegram, idempotency, site, seed };
+  return { mailer, storage, jobs, notices, aiProviders, account, auth, accountSecurity, credits, pricing, payments, tools, files, content, ai, transcriptions, telegram, idempotency, site, seed };
 }
 
 export type Services = ReturnType<typeof createServices>;
