@@ -139,10 +139,15 @@ describe('the route table', () => {
     const table = appRoutes().map((r) => `${r.auth.padEnd(7)} ${r.key}`);
     expect(table).toMatchInlineSnapshot(`
       [
+        "user    DELETE /api/account/password",
+        "user    DELETE /api/account/sessions/:id",
         "user    DELETE /api/files/clear",
         "user    DELETE /api/files/delete/:id",
         "user    DELETE /api/telegram/connection",
         "user    DELETE /api/transcriptions/:uuid",
+        "user    GET /api/account/billing",
+        "user    GET /api/account/password",
+        "user    GET /api/account/sessions",
         "user    GET /api/ai/engines",
         "user    GET /api/ai/mockup-job-status",
         "user    GET /api/ai/upscale-providers",
@@ -176,6 +181,7 @@ describe('the route table', () => {
         "user    GET /api/transcriptions/:uuid",
         "user    GET /api/transcriptions/:uuid/download",
         "user    GET /api/transcriptions/status",
+        "user    POST /api/account/sessions/end-others",
         "user    POST /api/ai/generate-caption",
         "user    POST /api/ai/generate-image",
         "user    POST /api/ai/generate-image-variation",
@@ -198,6 +204,7 @@ describe('the route table', () => {
         "user    POST /api/telegram/test-message",
         "webhook POST /api/telegram/webhook",
         "user    POST /api/transcriptions",
+        "user    PUT /api/account/password",
         "user    PUT /api/auth/profile",
         "user    PUT /api/transcriptions/:uuid/content",
         "user    PUT /api/transcriptions/:uuid/title",

@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { contentItems, creditAccounts, creditHolds, creditLedger, files, generations, payments, sessions, telegramLinks, transcriptions, users } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
+import { sha256 } from '../lib/crypto.ts';
 import { data } from './envelope.ts';
 import { makePng, multipartBody } from './media.ts';
 import { openSession, signInDirectly, type Call, type TestSession } from './session.ts';
@@ -57,6 +58,13 @@ export function builders(t: BuilderHost) {
 
     /** Another live session of the same user, as signing in again (another browser, or after the first ended). */
     session: (user: Pick<TestSession, 'userId' | 'email'>): Promise<TestSession> => openSession(direct.db, direct, user.userId, user.email),
+
+    /** Another live session of the owner (another browser); answers its id, as the sessions list names it. */
+    async otherSession(owner: TestSession): Promise<string> {
+      const other = await openSession(direct.db, direct, owner.userId, owner.email);
+      const [row] = await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, sha256(other.cookie)));
+      return row!.id;
+    },
 
     /** An uploaded PNG in the user's gallery; answers its id. */
     async file(owner: TestSession, options: { width?: number; height?: number } = {}): Promise<string> {
@@ -202,13 +210,14 @@ export function builders(t: BuilderHost) {
 }
 
 /** What `make` can build for an id parameter, and an id of the same shape that names nothing. */
-export type ObjectKind = 'file' | 'content' | 'mockupJob' | 'openCheckout' | 'checkout' | 'transcription';
+export type ObjectKind = 'file' | 'content' | 'mockupJob' | 'openCheckout' | 'checkout' | 'transcription' | 'otherSession';
 
 export const unknownIdOf: Record<ObjectKind, (real: string) => string> = {
   file: () => randomUUID(),
   content: (real) => String(Math.min(2_147_483_647, Number(real) + 1_000_000)),
   mockupJob: () => randomUUID(),
   transcription: () => randomUUID(),
+  otherSession: () => randomUUID(),
   openCheckout: (real) => sameShape(real),
   checkout: (real) => sameShape(real),
 };
