@@ -289,7 +289,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
           id: row.id,
           created_at: row.createdAt.toISOString(),
           package_name: row.packageName,
-          amount_usd: normalize(row.amountUsd),
+          // Money in cents, as the receipt shows it; credits keep the ledger's four places.
+          amount_usd: fromUnits(toUnits(row.amountUsd), 2),
           currency: row.currency,
           credits: normalize(row.creditsPurchased),
           status: row.status,
