@@ -32,6 +32,7 @@ import { aiRoutes } from './modules/ai/routes.ts';
 import { filesRoutes, publicFileRoutes } from './modules/files/routes.ts';
 import { telegramRoutes } from './modules/telegram/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
+import { privacyRoutes } from './modules/privacy/routes.ts';
 import { transcriptionsRoutes } from './modules/transcriptions/routes.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 import { createServices, type Services } from './services.ts';
@@ -155,6 +156,8 @@ export async function buildApp(deps: AppDeps) {
     rateLimits: { loginPerIp: config.RATE_LIMIT_LOGIN_PER_IP, windowMinutes: config.RATE_LIMIT_WINDOW_MINUTES },
   });
   await app.register(billingRoutes, { prefix: '/api/account', payments: services.payments });
+  // Export my data and delete my account, beside the other account controls.
+  await app.register(privacyRoutes, { prefix: '/api/account', privacy: services.privacy, cookieSecure: config.cookieSecure });
   await app.register(toolsRoutes, { prefix: '/api/tools', tools: services.tools });
   // /api/credits is the ledger's prefix; its packages and cost prediction are answered by the modules that own them.
   await app.register(creditsRoutes, { prefix: '/api/credits', credits: services.credits });

@@ -23,6 +23,7 @@ export const ID_PARAMS: Record<string, ObjectKind | SharedId> = {
   'ai:job_id': 'mockupJob',
   'transcriptions:uuid': 'transcription',
   'account:id': 'otherSession',
+  'account:export_id': 'dataExport',
   'payments:session_id': 'checkout',
   'payments:checkout_id': 'openCheckout',
   'payments:packageId': {
