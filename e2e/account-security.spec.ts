@@ -24,12 +24,17 @@ test('account controls: set a password, sign in with it elsewhere, see both devi
   await expect(page.getByText('Password saved.')).toBeVisible();
   await expect(page.getByRole('form', { name: 'Change password' }).getByLabel('Current password')).toBeVisible();
 
-  // The password signs in a second browser (the sign-in page offers links only, so it signs in through the API, as a
-  // password manager's client would, with that browser's cookies).
+  // The password signs in a second browser, from the sign-in page.
   const other = await browser.newContext({ baseURL, userAgent: FIREFOX_WINDOWS });
-  const signedIn = await other.request.post('/api/auth/login', { data: { email, password } });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
   const otherPage = await other.newPage();
+  await otherPage.goto('/auth');
+  await otherPage.getByRole('button', { name: 'Sign in with a password instead' }).click();
+  const signInForm = otherPage.getByRole('form', { name: 'Sign in with a password' });
+  await signInForm.getByLabel('Email address').fill(email);
+  await signInForm.getByLabel('Password').fill(password);
+  await expectAccessible(otherPage, 'password sign-in');
+  await signInForm.getByRole('button', { name: 'Sign in' }).click();
+  await expect(otherPage.getByRole('button', { name: /Account menu/ })).toBeVisible();
   await otherPage.goto('/dashboard');
   await expect(otherPage.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
