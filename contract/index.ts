@@ -16,3 +16,4 @@ export * from './transcriptions.ts';
 export * from './telegram.ts';
 export * from './site.ts';
 export * from './privacy.ts';
+export * from './account.ts';
