@@ -15,3 +15,5 @@ export * from './captions.ts';
 export * from './transcriptions.ts';
 export * from './telegram.ts';
 export * from './site.ts';
+export * from './privacy.ts';
+export * from './account.ts';

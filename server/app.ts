@@ -20,17 +20,19 @@ import { registerIdempotency } from './http/idempotency.ts';
 import { registerUrlGuard } from './http/url-guard.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { tooManyRequests } from './lib/errors.ts';
+import { accountSecurityRoutes } from './modules/auth/account-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { toolsRoutes } from './modules/tools/routes.ts';
 import { creditsRoutes } from './modules/credits/routes.ts';
-import { creditPackagesRoutes, paymentsRoutes } from './modules/payments/routes.ts';
+import { billingRoutes, creditPackagesRoutes, paymentsRoutes } from './modules/payments/routes.ts';
 import { costPredictionRoutes, pricingRoutes } from './modules/pricing/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { filesRoutes, publicFileRoutes } from './modules/files/routes.ts';
 import { telegramRoutes } from './modules/telegram/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
+import { privacyRoutes } from './modules/privacy/routes.ts';
 import { transcriptionsRoutes } from './modules/transcriptions/routes.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 import { createServices, type Services } from './services.ts';
@@ -147,6 +149,15 @@ export async function buildApp(deps: AppDeps) {
       windowMinutes: config.RATE_LIMIT_WINDOW_MINUTES,
     },
   });
+  // The account controls: password and sessions (auth), purchases (payments), under one prefix.
+  await app.register(accountSecurityRoutes, {
+    prefix: '/api/account',
+    security: services.accountSecurity,
+    rateLimits: { loginPerIp: config.RATE_LIMIT_LOGIN_PER_IP, windowMinutes: config.RATE_LIMIT_WINDOW_MINUTES },
+  });
+  await app.register(billingRoutes, { prefix: '/api/account', payments: services.payments });
+  // Export my data and delete my account, beside the other account controls.
+  await app.register(privacyRoutes, { prefix: '/api/account', privacy: services.privacy, cookieSecure: config.cookieSecure });
   await app.register(toolsRoutes, { prefix: '/api/tools', tools: services.tools });
   // /api/credits is the ledger's prefix; its packages and cost prediction are answered by the modules that own them.
   await app.register(creditsRoutes, { prefix: '/api/credits', credits: services.credits });

@@ -9,12 +9,15 @@ import { createAiRegistry } from './providers/ai/registry.ts';
 import type { Clock } from './lib/clock.ts';
 import { createJobNotices } from './lib/job-notices.ts';
 import { createAccountService } from './modules/account/service.ts';
+import { createAccountSecurityService } from './modules/auth/account-security.ts';
 import { authJobs } from './modules/auth/jobs.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { creditsJobs } from './modules/credits/jobs.ts';
 import { createCreditsService } from './modules/credits/service.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
 import { createPricingService } from './modules/pricing/service.ts';
+import { privacyJobs } from './modules/privacy/jobs.ts';
+import { createPrivacyService } from './modules/privacy/service.ts';
 import { siteJobs } from './modules/site/jobs.ts';
 import { createSiteService } from './modules/site/service.ts';
 import { createToolsService } from './modules/tools/service.ts';
@@ -91,6 +94,7 @@ export function createServices(deps: ServiceDeps) {
   const notices = createJobNotices(log);
   const aiProviders = createAiRegistry(config);
   const account = createAccountService({ storageQuotaGb: config.STORAGE_QUOTA_GB, credits, files });
+  const privacy = createPrivacyService({ db, storage, clock, jobs, mailer, credits, settings: { publicUrl: config.PUBLIC_URL }, log });
   const auth = createAuthService({
     db,
     mailer,
@@ -102,8 +106,10 @@ export function createServices(deps: ServiceDeps) {
       magicLinkPerEmail: config.RATE_LIMIT_MAGIC_LINK_PER_EMAIL,
       rateWindowMinutes: config.RATE_LIMIT_WINDOW_MINUTES,
     },
-    onUserCreated: (tx, user) => credits.grantSignupBonus(tx, user.id),
+    // An address whose account was deleted before opens a fresh account without a second sign-up bonus.
+    onUserCreated: async (tx, user) => credits.grantSignupBonus(tx, user.id, { bonus: await privacy.signupBonusAllowed(tx, user.email) }),
   });
+  const accountSecurity = createAccountSecurityService({ db, clock });
   const pricing = createPricingService({ db, credits, engineVariant: (toolId) => toolEngines(aiProviders)[toolId]?.variant });
   const payments = createPaymentsService({ db, clock, credits, stripe: stripeFrom(config), publicUrl: config.PUBLIC_URL, log });
   const tools = createToolsService({ db });
@@ -142,7 +148,7 @@ export function createServices(deps: ServiceDeps) {
     await pricing.seed();
     await payments.seed();
   }
-  return { mailer, storage, jobs, notices, aiProviders, account, auth, credits, pricing, payments, tools, files, content, ai, transcriptions, telegram, idempotency, site, seed };
+  return { mailer, storage, jobs, notices, aiProviders, account, auth, accountSecurity, credits, pricing, payments, tools, files, content, ai, transcriptions, telegram, idempotency, site, privacy, seed };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -158,5 +164,6 @@ export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobD
     ...telegramJobs(services.telegram),
     ...idempotencyJobs(services.idempotency, log),
     ...siteJobs(services.site, log),
+    ...privacyJobs(services.privacy, log),
   ];
 }

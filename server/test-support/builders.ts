@@ -4,11 +4,13 @@ import { generatedImageResponse, mockupJobStatus, mockupSubmittedResponse } from
 import { checkoutStatusSchema, creditPackagesResponse, testCheckoutOpenedSchema } from '../../contract/credits.ts';
 import { cmp, sub } from '../../contract/decimal.ts';
 import { uploadFileResponse } from '../../contract/files.ts';
+import { dataExportResponse } from '../../contract/privacy.ts';
 import type { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { contentItems, creditAccounts, creditHolds, creditLedger, files, generations, payments, sessions, telegramLinks, transcriptions, users } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
+import { sha256 } from '../lib/crypto.ts';
 import { data } from './envelope.ts';
 import { makePng, multipartBody } from './media.ts';
 import { openSession, signInDirectly, type Call, type TestSession } from './session.ts';
@@ -57,6 +59,13 @@ export function builders(t: BuilderHost) {
 
     /** Another live session of the same user, as signing in again (another browser, or after the first ended). */
     session: (user: Pick<TestSession, 'userId' | 'email'>): Promise<TestSession> => openSession(direct.db, direct, user.userId, user.email),
+
+    /** Another live session of the owner (another browser); answers its id, as the sessions list names it. */
+    async otherSession(owner: TestSession): Promise<string> {
+      const other = await openSession(direct.db, direct, owner.userId, owner.email);
+      const [row] = await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, sha256(other.cookie)));
+      return row!.id;
+    },
 
     /** An uploaded PNG in the user's gallery; answers its id. */
     async file(owner: TestSession, options: { width?: number; height?: number } = {}): Promise<string> {
@@ -133,6 +142,24 @@ export function builders(t: BuilderHost) {
       throw new Error('builder mockupJob: the job did not finish in a minute');
     },
 
+    /** A ready export of the user's data (needs a test app started with the job queue); answers its id. */
+    async dataExport(owner: TestSession): Promise<string> {
+      const started = await t.call('POST', '/api/account/export', { session: owner });
+      // 409: one is already running for this user, named in the answer.
+      const running = started.statusCode === 409 ? (started.json() as { error: { export?: { id: string } } }).error.export : undefined;
+      if (started.statusCode !== 200 && !running) expectOk(started, 'dataExport');
+      const id = running?.id ?? data(started, dataExportResponse).export.id;
+      for (let i = 0; i < 240; i++) {
+        const status = await t.call('GET', `/api/account/export/${id}`, { session: owner });
+        expectOk(status, 'dataExport (status)');
+        const state = data(status, dataExportResponse).export.status;
+        if (state === 'ready') return id;
+        if (state === 'failed') throw new Error('builder dataExport: the export failed');
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      throw new Error('builder dataExport: the export did not finish in a minute');
+    },
+
     /** An opened, unpaid test checkout (the built-in TEST payment page); answers its checkout id. */
     async openCheckout(owner: TestSession): Promise<string> {
       const res = await t.call('POST', `/api/payments/test-checkout/${await firstPackage(owner)}/open`, { session: owner });
@@ -202,13 +229,15 @@ export function builders(t: BuilderHost) {
 }
 
 /** What `make` can build for an id parameter, and an id of the same shape that names nothing. */
-export type ObjectKind = 'file' | 'content' | 'mockupJob' | 'openCheckout' | 'checkout' | 'transcription';
+export type ObjectKind = 'file' | 'content' | 'mockupJob' | 'openCheckout' | 'checkout' | 'transcription' | 'otherSession' | 'dataExport';
 
 export const unknownIdOf: Record<ObjectKind, (real: string) => string> = {
   file: () => randomUUID(),
   content: (real) => String(Math.min(2_147_483_647, Number(real) + 1_000_000)),
   mockupJob: () => randomUUID(),
   transcription: () => randomUUID(),
+  otherSession: () => randomUUID(),
+  dataExport: () => randomUUID(),
   openCheckout: (real) => sameShape(real),
   checkout: (real) => sameShape(real),
 };

@@ -6,7 +6,8 @@ import { z } from 'zod';
 
 /**
  * A real HTTP server on a loopback port that speaks Stripe's wire format for the calls the app makes
- * (POST /v1/prices, POST /v1/payment_links, GET /v1/checkout/sessions/:id), so the Stripe SDK runs
+ * (POST /v1/prices, POST /v1/payment_links, GET /v1/checkout/sessions/:id, GET /v1/payment_intents/:id with
+ * `expand[]=latest_charge`), so the Stripe SDK runs
  * unchanged against it (STRIPE_API_BASE). Plus builders for Stripe objects and signed webhook deliveries.
  *
  * Wire format, as the SDK sends and reads it: requests are `application/x-www-form-urlencoded` with
@@ -124,6 +125,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
   const prices = new Map<string, Stored<{ currency: string; metadata: Record<string, string> }>>();
   const paymentLinks = new Map<string, Stored<{ url: string; metadata: Record<string, string> }>>();
   const sessions = new Map<string, CheckoutSession>();
+  /** Charges by their PaymentIntent's id: a PaymentIntent is answered from its latest charge. */
+  const chargesByIntent = new Map<string, FakeCharge>();
   /** POST answers by Idempotency-Key, replayed for a repeat of the same request (as Stripe does for 24 h). */
   const idempotent = new Map<string, { path: string; rawBody: string; answer: { status: number; body: object } }>();
 
@@ -272,7 +275,44 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     return { status: 200, body: link };
   }
 
-  function route(method: string, path: string, body: Record<string, unknown>): { status: number; body: object } {
+  /** A PaymentIntent as Stripe answers it; `latest_charge` is the charge's id unless `expand` names it. */
+  function paymentIntent(id: string, query: Record<string, unknown>) {
+    const charge = chargesByIntent.get(id);
+    if (!charge) {
+      return { status: 404, body: stripeError('invalid_request_error', `No such payment_intent: '${id}'`, { code: 'resource_missing', param: 'intent' }) };
+    }
+    // The SDK sends expand as expand[0]=…; a hand-written call may send expand[]=….
+    const expand = query.expand;
+    const expanded = Array.isArray(expand) ? expand : expand && typeof expand === 'object' ? Object.values(expand) : [];
+    return {
+      status: 200,
+      body: {
+        id,
+        object: 'payment_intent',
+        amount: charge.amount,
+        amount_capturable: 0,
+        amount_received: charge.amount_captured,
+        capture_method: 'automatic_async',
+        client_secret: `${id}_secret_${stripeId('x', 20).slice(2)}`,
+        confirmation_method: 'automatic',
+        created: charge.created,
+        currency: charge.currency,
+        customer: null,
+        description: null,
+        last_payment_error: null,
+        latest_charge: expanded.includes('latest_charge') ? charge : charge.id,
+        livemode: false,
+        metadata: {},
+        next_action: null,
+        payment_method: charge.payment_method,
+        payment_method_types: ['card'],
+        receipt_email: null,
+        status: 'succeeded',
+      },
+    };
+  }
+
+  function route(method: string, path: string, body: Record<string, unknown>, query: Record<string, unknown> = {}): { status: number; body: object } {
     if (method === 'POST' && path === '/v1/prices') return createPrice(body);
     if (method === 'POST' && path === '/v1/payment_links') return createPaymentLink(body);
     const session = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
@@ -284,6 +324,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       }
       return { status: 200, body: found };
     }
+    const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === 'GET' && intent) return paymentIntent(decodeURIComponent(intent[1]!), query);
     return {
       status: 404,
       body: stripeError(
@@ -319,7 +361,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       answer = earlier.answer;
       replayed = true;
     } else {
-      answer = route(method, url.pathname, body);
+      answer = route(method, url.pathname, body, query);
       // Stripe saves a result only once the endpoint ran; a refused request can be retried with its key.
       if (typeof key === 'string' && answer.status === 200) idempotent.set(key, { path: url.pathname, rawBody, answer });
     }
@@ -362,6 +404,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     /** Makes a Checkout Session retrievable (GET /v1/checkout/sessions/:id); replaces one with the same id. */
     addSession(session: CheckoutSession) {
       sessions.set(session.id, structuredClone(session));
+    },
+    /** Makes a charge's PaymentIntent retrievable (GET /v1/payment_intents/:id), the charge as its latest. */
+    addCharge(charge: FakeCharge) {
+      const intent = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+      if (!intent) throw new Error('fake Stripe: a charge needs its payment_intent');
+      chargesByIntent.set(intent, structuredClone(charge));
     },
     /** Forgets the recorded requests (objects made stay). */
     clearRequests() {
@@ -504,6 +552,8 @@ export function charge(overrides: Partial<Stripe.Charge> = {}) {
     ...overrides,
   };
 }
+
+export type FakeCharge = ReturnType<typeof charge>;
 
 /** A Dispute as Stripe sends it with charge.dispute.created. */
 export function dispute(overrides: Partial<Stripe.Dispute> = {}) {

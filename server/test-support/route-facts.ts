@@ -22,6 +22,8 @@ export const ID_PARAMS: Record<string, ObjectKind | SharedId> = {
   'content:id': 'content',
   'ai:job_id': 'mockupJob',
   'transcriptions:uuid': 'transcription',
+  'account:id': 'otherSession',
+  'account:export_id': 'dataExport',
   'payments:session_id': 'checkout',
   'payments:checkout_id': 'openCheckout',
   'payments:packageId': {
@@ -53,6 +55,8 @@ export const VALID_BODIES: Record<string, (ids: Partial<Record<ObjectKind, strin
     ]),
   }),
   'PUT /api/auth/profile': async () => ({ json: { name: 'Changed Name' } }),
+  // The matrices' users have no password yet, so setting a first one needs no current password.
+  'PUT /api/account/password': async () => ({ json: { new_password: 'a long enough password 123' } }),
   'POST /api/auth/magic-link': async () => ({ json: { email: 'someone-else@example.com' } }),
   'POST /api/auth/register': async () => ({ json: { email: 'new-account@example.com', name: 'New', password: 'a long enough password 123' } }),
 };

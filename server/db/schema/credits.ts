@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { deletedAccounts } from './privacy.ts';
 import { users } from './users.ts';
 
 /** Credits are numeric(14,4): exact, and strings when they leave the database. */
@@ -37,9 +38,9 @@ export const creditLedger = pgTable(
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     /** Insertion order, for a stable newest-first listing when timestamps tie. */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null only once the account was deleted: the row then belongs to `anonymous_id` (amounts and dates kept). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    anonymousId: uuid('anonymous_id').references(() => deletedAccounts.id, { onDelete: 'restrict' }),
     type: text('type', { enum: LEDGER_TYPES }).notNull(),
     /** Signed: positive adds credits, negative takes them. */
     amount: credits('amount').notNull(),
@@ -53,6 +54,9 @@ export const creditLedger = pgTable(
     uniqueIndex('credit_ledger_idempotency_key').on(t.idempotencyKey),
     index('credit_ledger_user_seq_idx').on(t.userId, t.seq),
     check('credit_ledger_type', sql`${t.type} in ('purchase','bonus','usage','refund','adjustment')`),
+    // Every row has exactly one owner: a live user, or the anonymous id of a deleted account.
+    check('credit_ledger_one_owner', sql`(${t.userId} is null) <> (${t.anonymousId} is null)`),
+    index('credit_ledger_anonymous_idx').on(t.anonymousId),
   ],
 );
 

@@ -6,3 +6,4 @@ export * from './files.ts';
 export * from './generations.ts';
 export * from './transcriptions.ts';
 export * from './site.ts';
+export * from './privacy.ts';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PAYMENT_STATUSES } from '../../../contract/credits.ts';
 import { creditPackages } from './credits.ts';
+import { deletedAccounts } from './privacy.ts';
 import { users } from './users.ts';
 
 /** One row per checkout (Stripe Checkout Session or a test checkout). */
@@ -14,6 +15,8 @@ export const payments = pgTable(
     providerId: text('provider_id').notNull(),
     paymentIntentId: text('payment_intent_id'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The deleted account a payment belonged to (user_id is then null): kept for accounting, naming nobody. */
+    anonymousId: uuid('anonymous_id').references(() => deletedAccounts.id, { onDelete: 'restrict' }),
     packageId: uuid('package_id').references(() => creditPackages.id, { onDelete: 'set null' }),
     amountUsd: numeric('amount_usd', { precision: 12, scale: 2 }).notNull(),
     creditsPurchased: numeric('credits_purchased', { precision: 14, scale: 4 }).notNull(),
@@ -23,6 +26,8 @@ export const payments = pgTable(
     stripeFee: numeric('stripe_fee', { precision: 12, scale: 2 }),
     taxAmount: numeric('tax_amount', { precision: 12, scale: 2 }),
     currency: text('currency').notNull().default('usd'),
+    /** The receipt page Stripe gives for the charge (charge.receipt_url), read when the payment settles or on first view. */
+    receiptUrl: text('receipt_url'),
     // `enum` types the column only (no migration); the check below is what the database enforces.
     status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -32,7 +32,10 @@ export const sessions = pgTable(
     csrfToken: text('csrf_token').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Bumped at most every few minutes by the session guard (never a write per request), for the sessions list. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The User-Agent the session signed in with, cut to a bounded length: the sessions list names browser and OS from it. */
+    userAgent: text('user_agent'),
     /** Issued by the sign-in that created the account: the app greets a newcomer ("Welcome", the sign-up credits) in it. */
     firstSignIn: boolean('first_sign_in').notNull().default(false),
   },

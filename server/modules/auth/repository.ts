@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { magicLinks, sessions, users, type SessionRow, type UserRow } from '../../db/schema/index.ts';
 
@@ -45,9 +45,28 @@ export async function updateUser(
   return row;
 }
 
+/**
+ * Swaps a user's password hash only if it is still the one the caller checked (`expected`, null for none), so two
+ * changes racing each other cannot both pass the current-password check; answers undefined when it moved.
+ */
+export async function replacePasswordHash(
+  db: DbOrTx,
+  userId: string,
+  expected: string | null,
+  next: string | null,
+  now: Date,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash: next, updatedAt: now })
+    .where(and(eq(users.id, userId), expected === null ? isNull(users.passwordHash) : eq(users.passwordHash, expected)))
+    .returning();
+  return row;
+}
+
 export async function insertSession(
   db: DbOrTx,
-  values: { userId: string; tokenHash: string; csrfToken: string; now: Date; expiresAt: Date; firstSignIn?: boolean },
+  values: { userId: string; tokenHash: string; csrfToken: string; now: Date; expiresAt: Date; firstSignIn?: boolean; userAgent?: string | null },
 ): Promise<SessionRow> {
   const [row] = await db
     .insert(sessions)
@@ -59,6 +78,7 @@ export async function insertSession(
       lastSeenAt: values.now,
       expiresAt: values.expiresAt,
       firstSignIn: values.firstSignIn ?? false,
+      userAgent: values.userAgent ?? null,
     })
     .returning();
   return row!;
@@ -77,6 +97,44 @@ export async function findLiveSession(
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
     .limit(1);
   return row;
+}
+
+/**
+ * Moves a session's last-seen time to now, only when it is older than `staleBefore`: at most one write per session
+ * per interval however many requests it makes (the profile call is a hot path), and two racing requests write once.
+ */
+export async function touchSession(db: DbOrTx, sessionId: string, now: Date, staleBefore: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, staleBefore)));
+}
+
+/** A user's unexpired sessions, most recently seen first. */
+export async function liveSessionsOfUser(db: DbOrTx, userId: string, now: Date): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+}
+
+/** Ends one session of a user; 0 when that user has no such session (someone else's id ends nothing). */
+export async function deleteSessionOfUser(db: DbOrTx, userId: string, sessionId: string): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Ends every session of a user but one (the caller's own). */
+export async function deleteOtherSessions(db: DbOrTx, userId: string, keepSessionId: string): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return rows.length;
 }
 
 export async function deleteSessionByHash(db: DbOrTx, tokenHash: string): Promise<void> {

@@ -69,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
     async (request, reply) => {
       // Sign-in rotates the session: any session this browser had ends here.
       if (request.auth) await deps.auth.logout(request.auth.tokenHash);
-      const issued = await deps.auth.verifyMagic(request.body.token, request.body.name);
+      const issued = await deps.auth.verifyMagic(request.body.token, request.body.name, { userAgent: request.headers['user-agent'] });
       return ok({ ...signedIn(reply, issued), is_new_user: issued.isNewUser, next: issued.next });
     },
   );
@@ -98,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
       schema: { tags, summary: 'Sign in with a password', body: loginRequest, response: { 200: okSchema(sessionResponse) } },
     },
     async (request, reply) => {
-      const issued = await deps.auth.login(request.body.email, request.body.password, request.ip);
+      const issued = await deps.auth.login(request.body.email, request.body.password, request.ip, { userAgent: request.headers['user-agent'] });
       if (request.auth) await deps.auth.logout(request.auth.tokenHash);
       return ok(signedIn(reply, issued));
     },

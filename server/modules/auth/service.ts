@@ -18,6 +18,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, magicLinkInvalid, rateLimited, serviceUnavailable, unauthenticated } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { USER_AGENT_MAX_LENGTH } from '../../lib/user-agent.ts';
 import type { MailMessage, Mailer } from '../../providers/mail/mailer.ts';
 import {
   accountExistsMail,
@@ -57,6 +58,19 @@ export interface IssuedSession {
 
 const ADMIN = 'admin';
 
+/**
+ * How stale a session's last-seen time may get before a request moves it: the sessions list needs minutes, not
+ * seconds, and a write on every request would double the cost of the profile call (issue 14).
+ */
+export const LAST_SEEN_INTERVAL_MS = 5 * 60_000;
+
+/** What a sign-in knows of the browser it signs in: its User-Agent, kept (bounded) for the sessions list. */
+export interface SignInClient {
+  userAgent?: string | null;
+}
+
+const boundedUserAgent = (ua: string | null | undefined) => (ua ? ua.slice(0, USER_AGENT_MAX_LENGTH) : null);
+
 export function toPublicUser(row: UserRow): User {
   return {
     id: row.id,
@@ -81,13 +95,14 @@ export function createAuthService(deps: AuthDeps) {
    * Creates a session for a user and stamps the sign-in, inside the caller's transaction. `firstSignIn`: the sign-in
    * that created the account, whose session greets a newcomer.
    */
-  async function issueSession(tx: DbOrTx, user: UserRow, firstSignIn = false): Promise<IssuedSession> {
+  async function issueSession(tx: DbOrTx, user: UserRow, client: SignInClient, firstSignIn = false): Promise<IssuedSession> {
     const now = clock.now();
     const updated = await repo.updateUser(tx, user.id, { lastLoginAt: now, updatedAt: now });
     const token = randomToken();
     const csrfToken = randomToken();
     const expiresAt = new Date(now.getTime() + settings.sessionTtlDays * 86_400_000);
-    await repo.insertSession(tx, { userId: user.id, tokenHash: sha256(token), csrfToken, now, expiresAt, firstSignIn });
+    const userAgent = boundedUserAgent(client.userAgent);
+    await repo.insertSession(tx, { userId: user.id, tokenHash: sha256(token), csrfToken, now, expiresAt, firstSignIn, userAgent });
     return { user: toPublicUser(updated ?? user), token, csrfToken, expiresAt };
   }
 
@@ -206,14 +221,18 @@ export function createAuthService(deps: AuthDeps) {
      * Consumes a link once and signs its owner in: creating the account on first use, finishing a password
      * sign-up, or applying a confirmed change of email.
      */
-    async verifyMagic(token: string, name: string | null | undefined): Promise<IssuedSession & { isNewUser: boolean; next: string | null }> {
+    async verifyMagic(
+      token: string,
+      name: string | null | undefined,
+      client: SignInClient = {},
+    ): Promise<IssuedSession & { isNewUser: boolean; next: string | null }> {
       const tokenHash = sha256(token);
       const result = await db.transaction(async (tx) => {
         const link = await repo.consumeMagicLink(tx, tokenHash, clock.now());
         if (!link) return null;
         const { user, isNewUser } = await useLink(tx, link, givenName(name));
         const next = isSafeNextPath(link.nextPath) ? link.nextPath : null;
-        return { ...(await issueSession(tx, user, isNewUser)), isNewUser, next };
+        return { ...(await issueSession(tx, user, client, isNewUser)), isNewUser, next };
       });
       if (result) return result;
       // Say why: used first, then expired, then not valid (the order the screen checks).
@@ -240,7 +259,7 @@ export function createAuthService(deps: AuthDeps) {
       return { message: REGISTER_SENT_MESSAGE };
     },
 
-    async login(email: string, password: string, requestIp: string | null): Promise<IssuedSession> {
+    async login(email: string, password: string, requestIp: string | null, client: SignInClient = {}): Promise<IssuedSession> {
       const user = await repo.findUserByEmail(db, email);
       const valid = user?.passwordHash
         ? await argonVerify(user.passwordHash, password)
@@ -255,11 +274,20 @@ export function createAuthService(deps: AuthDeps) {
           'Please confirm your email address first: we sent a sign-in link to it. You can set a password again once you are signed in.',
         );
       }
-      return db.transaction((tx) => issueSession(tx, user));
+      return db.transaction((tx) => issueSession(tx, user, client));
     },
 
     /** The session guard's lookup (server/http/session.ts): the unexpired session with this token hash and its user. */
-    liveSession: (tokenHash: string, now: Date) => repo.findLiveSession(db, tokenHash, now),
+    async liveSession(tokenHash: string, now: Date) {
+      const found = await repo.findLiveSession(db, tokenHash, now);
+      const staleBefore = new Date(now.getTime() - LAST_SEEN_INTERVAL_MS);
+      // Read first, write only when stale: most requests cost the one select they always did.
+      if (found && found.session.lastSeenAt < staleBefore) {
+        await repo.touchSession(db, found.session.id, now, staleBefore);
+        found.session = { ...found.session, lastSeenAt: now };
+      }
+      return found;
+    },
 
     async logout(sessionTokenHash: string): Promise<void> {
       await repo.deleteSessionByHash(db, sessionTokenHash);

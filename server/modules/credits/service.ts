@@ -148,9 +148,10 @@ export function createCreditsService(deps: CreditsDeps) {
     },
 
     /** Gives a new user the sign-up bonus, once (called in the sign-up transaction). */
-    async grantSignupBonus(tx: DbOrTx, userId: string): Promise<void> {
+    async grantSignupBonus(tx: DbOrTx, userId: string, options: { bonus?: boolean } = {}): Promise<void> {
       await repo.ensureAccount(tx, userId);
-      if (cmp(settings.signupBonusCredits, '0') <= 0) return;
+      // `bonus: false`: the address belonged to a deleted account, which had its bonus already.
+      if (options.bonus === false || cmp(settings.signupBonusCredits, '0') <= 0) return;
       await grant(tx, {
         userId,
         type: 'bonus',

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { PackageSeed } from '../../../contract/credits.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { creditPackages, payments, stripeEvents, users } from '../../db/schema/index.ts';
@@ -97,4 +97,21 @@ export async function userExists(db: DbOrTx, id: string): Promise<boolean> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
   return !!row;
+}
+
+/** A user's purchases, newest first, with the package's name (null once the package is gone). */
+export async function purchasesOfUser(db: DbOrTx, userId: string, limit: number): Promise<Array<PaymentRow & { packageName: string | null }>> {
+  const rows = await db
+    .select({ payment: payments, packageName: creditPackages.name })
+    .from(payments)
+    .leftJoin(creditPackages, eq(creditPackages.id, payments.packageId))
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r.payment, packageName: r.packageName }));
+}
+
+/** Keeps the receipt page Stripe gave for a payment's charge. */
+export async function setReceiptUrl(db: DbOrTx, paymentId: string, receiptUrl: string): Promise<void> {
+  await db.update(payments).set({ receiptUrl }).where(eq(payments.id, paymentId));
 }

@@ -9,6 +9,7 @@ import {
   testCheckoutOpenedSchema,
   testCheckoutParams,
 } from '../../../contract/credits.ts';
+import { billingResponse } from '../../../contract/account.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { currentUser } from '../../http/session.ts';
 import type { PaymentsService } from './service.ts';
@@ -94,5 +95,17 @@ export const creditPackagesRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSer
       schema: { tags: ['credits'], summary: 'Credit packages with their payment links', response: { 200: okSchema(creditPackagesResponse) } },
     },
     async (request) => ok({ packages: await deps.payments.packages(currentUser(request)) }),
+  );
+};
+
+/** GET /api/account/billing: registered under the account prefix, answered by the module that owns payments. */
+export const billingRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, deps) => {
+  app.get(
+    '/billing',
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['account'], summary: 'The purchases, newest first, with Stripe receipts', response: { 200: okSchema(billingResponse) } },
+    },
+    async (request) => ok(await deps.payments.billing(currentUser(request).id)),
   );
 };

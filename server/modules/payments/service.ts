@@ -1,4 +1,5 @@
 import { APP_NAME } from '../../../contract/constants.ts';
+import { BILLING_LIST_LIMIT, type Billing, type Purchase } from '../../../contract/account.ts';
 import { DEFAULT_PACKAGES, type CheckoutStatus, type CreditPackage, type TestCheckoutOpened } from '../../../contract/credits.ts';
 import { add, cmp, fromCents, fromUnits, min, normalize, sub, toUnits } from '../../../contract/decimal.ts';
 import type Stripe from 'stripe';
@@ -31,6 +32,11 @@ const later = (current: PaymentStatus, next: PaymentStatus): PaymentStatus => (R
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
 
 const TEST_PROVIDER = 'test';
+
+/** Receipts asked of Stripe per billing view: a long history without them fills in over a few views, not one slow one. */
+const RECEIPTS_PER_VIEW = 5;
+/** A status whose charge went through, so Stripe has a receipt for it. */
+const CHARGED: ReadonlySet<PaymentStatus> = new Set(['completed', 'refunded', 'disputed']);
 const STRIPE_PROVIDER = 'stripe';
 
 export function createPaymentsService(deps: PaymentsDeps) {
@@ -200,6 +206,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
         const intent = idOf(charge.payment_intent);
         const payment = intent ? await repo.lockPaymentByIntent(tx, intent) : undefined;
         if (!payment || !payment.completedAt) throw paymentNotYetKnown();
+        // The charge is in hand: keep its receipt, so the billing list need not ask Stripe for it.
+        if (!payment.receiptUrl && typeof charge.receipt_url === 'string') await repo.setReceiptUrl(tx, payment.id, charge.receipt_url);
         // The body is signed but still parsed JSON: a missing amount counts as a full refund, never as NaN.
         const amount = Number(charge.amount) || 0;
         const refunded = Number(charge.amount_refunded) || 0;
@@ -245,9 +253,53 @@ export function createPaymentsService(deps: PaymentsDeps) {
     };
   }
 
+  /**
+   * Stripe's receipt page for a charged payment, asked once and kept. A failure leaves it for the next view: the
+   * list still answers, only without that link.
+   */
+  async function receiptOf(payment: PaymentRow): Promise<string | null> {
+    if (!deps.stripe || !payment.paymentIntentId) return null;
+    try {
+      const url = await deps.stripe.receiptUrl(payment.paymentIntentId);
+      if (url) await repo.setReceiptUrl(db, payment.id, url);
+      return url;
+    } catch (err) {
+      deps.log.warn({ err, payment: payment.id }, 'could not read the receipt of a payment from Stripe');
+      return null;
+    }
+  }
+
   return {
     testMode,
     ensurePaymentLinks,
+
+    /** The user's purchases, newest first, each with its receipt when Stripe has one (asked lazily, then kept). */
+    async billing(userId: string): Promise<Billing> {
+      const rows = await repo.purchasesOfUser(db, userId, BILLING_LIST_LIMIT);
+      let asked = 0;
+      const purchases: Purchase[] = [];
+      for (const row of rows) {
+        let receipt = row.receiptUrl;
+        const wanted = row.provider === STRIPE_PROVIDER && !receipt && CHARGED.has(row.status) && asked < RECEIPTS_PER_VIEW;
+        if (wanted) {
+          asked++;
+          receipt = await receiptOf(row);
+        }
+        purchases.push({
+          id: row.id,
+          created_at: row.createdAt.toISOString(),
+          package_name: row.packageName,
+          // Money in cents, as the receipt shows it; credits keep the ledger's four places.
+          amount_usd: fromUnits(toUnits(row.amountUsd), 2),
+          currency: row.currency,
+          credits: normalize(row.creditsPurchased),
+          status: row.status,
+          test: row.provider === TEST_PROVIDER,
+          receipt_url: receipt,
+        });
+      }
+      return { test_mode: testMode, purchases };
+    },
     handleEvent,
     seed: () => repo.seedPackagesIfEmpty(db, DEFAULT_PACKAGES),
 

@@ -26,6 +26,8 @@ export interface StripeGateway {
   retrieveCheckoutSession(id: string): Promise<Stripe.Checkout.Session>;
   /** Makes a Payment Link for a credit package; the browser is sent there with client_reference_id. */
   createPaymentLink(input: { packageId: string; name: string; amountCents: number; returnUrl: string }): Promise<{ id: string; url: string }>;
+  /** The receipt page of a PaymentIntent's charge (its latest charge's receipt_url); null while it has none. */
+  receiptUrl(paymentIntentId: string): Promise<string | null>;
 }
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -89,6 +91,12 @@ export function createStripeGateway(settings: { secretKey: string; webhookSecret
     },
     async retrieveCheckoutSession(id) {
       return stripe.checkout.sessions.retrieve(id);
+    },
+    async receiptUrl(paymentIntentId) {
+      // One call: the PaymentIntent with its latest charge expanded, whose receipt_url is the customer's receipt.
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+      const charge = intent.latest_charge;
+      return charge && typeof charge === 'object' ? (charge.receipt_url ?? null) : null;
     },
     async createPaymentLink({ packageId, name, amountCents, returnUrl }) {
       // Idempotency keys derived from the request: two app instances making the same package's link at

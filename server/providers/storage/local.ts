@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { assertKey, type ObjectStorage } from './storage.ts';
 
 /** Files under a folder on local disk (DATA_DIR/files). Writes are atomic: temp file, then rename. */
@@ -19,6 +21,26 @@ export function localStorage(root: string): ObjectStorage {
       const tmp = `${full}.${randomBytes(6).toString('hex')}.tmp`;
       await fs.promises.writeFile(tmp, body);
       await fs.promises.rename(tmp, full);
+    },
+    async putStream(key, body) {
+      const full = resolve(key);
+      await fs.promises.mkdir(path.dirname(full), { recursive: true });
+      const tmp = `${full}.${randomBytes(6).toString('hex')}.tmp`;
+      let written = 0;
+      const count = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          written += chunk.length;
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(body, count, fs.createWriteStream(tmp));
+        await fs.promises.rename(tmp, full);
+      } catch (err) {
+        await fs.promises.rm(tmp, { force: true });
+        throw err;
+      }
+      return written;
     },
     async get(key, range) {
       const full = resolve(key);

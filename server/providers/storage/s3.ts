@@ -1,5 +1,6 @@
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { assertKey, type ObjectStorage } from './storage.ts';
 
 export interface S3Settings {
@@ -34,6 +35,24 @@ export function s3Storage(settings: S3Settings): ObjectStorage {
     async put(key, body, contentType) {
       assertKey(key);
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+    // Multipart in 8 MB parts, one at a time: memory stays at about a part whatever the object's size. S3 shows
+    // the object only when the upload completes; a failed one is aborted.
+    async putStream(key, body, contentType) {
+      assertKey(key);
+      let written = 0;
+      const counted = body.pipe(
+        new Transform({
+          transform(chunk: Buffer, _enc, done) {
+            written += chunk.length;
+            done(null, chunk);
+          },
+        }),
+      );
+      body.once('error', (err) => counted.destroy(err));
+      const upload = new Upload({ client, params: { Bucket, Key: key, Body: counted, ContentType: contentType }, queueSize: 1, partSize: 8 * 1024 * 1024 });
+      await upload.done();
+      return written;
     },
     async get(key, range) {
       assertKey(key);

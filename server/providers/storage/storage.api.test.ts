@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,15 @@ const adapters: Array<[string, () => ObjectStorage]> = [
 ];
 
 describe.each(adapters)('%s storage', (_name, make) => {
+  it('writes a stream whole (an export ZIP) and answers its size', async () => {
+    const storage = make();
+    const parts = [Buffer.from('PK first part '), Buffer.alloc(70_000, 7), Buffer.from(' last')];
+    const written = await storage.putStream('exports/e1.zip', Readable.from(parts), 'application/zip');
+    expect(written).toBe(Buffer.concat(parts).length);
+    expect((await read(storage, 'exports/e1.zip'))!.body.equals(Buffer.concat(parts))).toBe(true);
+    await storage.delete('exports/e1.zip');
+  });
+
   it('puts, reads whole and ranged, and deletes (twice is fine)', async () => {
     const storage = make();
     const body = Buffer.from('0123456789abcdef');

@@ -23,6 +23,11 @@ export interface ObjectPage {
 export interface ObjectStorage {
   readonly kind: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Writes an object from a stream without holding it in memory (an account export's ZIP); answers the bytes
+   * written. The object appears whole or not at all.
+   */
+  putStream(key: string, body: Readable, contentType: string): Promise<number>;
   /** The object, or a byte range of it (inclusive end); null when it does not exist. */
   get(key: string, range?: { start: number; end: number }): Promise<StoredObject | null>;
   /** Removes the object; removing a missing object is not an error. */

@@ -1,5 +1,13 @@
 /** The magic-link calls of the sign-in pages (spec 1 §7); the session itself is web/lib/session. */
-import { magicStatusResponse, messageResponse, verifyMagicResponse, type MagicStatus, type VerifyMagicResult } from '../../../contract/auth.ts';
+import {
+  magicStatusResponse,
+  messageResponse,
+  sessionResponse,
+  verifyMagicResponse,
+  type MagicStatus,
+  type SessionResponse,
+  type VerifyMagicResult,
+} from '../../../contract/auth.ts';
 import { CLIENT_MESSAGES } from '../../../contract/errors.ts';
 import { api, parseAnswer, setCsrfToken } from '../../lib/api.ts';
 
@@ -18,6 +26,13 @@ export const fetchMagicStatus = async (token: string): Promise<MagicStatus> =>
 export async function verifyMagicLink(token: string, name?: string): Promise<VerifyMagicResult> {
   const data = await api.post<unknown>('/auth/verify-magic', name === undefined ? { token } : { token, name });
   const result = parseAnswer(verifyMagicResponse, data, CLIENT_MESSAGES.verificationFailed);
+  setCsrfToken(result.csrf_token);
+  return result;
+}
+
+/** POST /api/auth/login: a password works only on an address proven by a link (the server says so otherwise). */
+export async function loginWithPassword({ email, password }: { email: string; password: string }): Promise<SessionResponse> {
+  const result = parseAnswer(sessionResponse, await api.post<unknown>('/auth/login', { email, password }), CLIENT_MESSAGES.requestFailed);
   setCsrfToken(result.csrf_token);
   return result;
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ArrowLeft, Mail, MailCheck, Send } from 'lucide-react';
+import { ArrowLeft, KeyRound, Mail, MailCheck, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { APP_NAME, MAGIC_LINK_TTL_MINUTES } from '../../../contract/constants.ts';
@@ -12,6 +12,7 @@ import { fromPath } from '../../lib/session/redirect-state.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AuthCard } from './auth-card.tsx';
 import { requestMagicLink } from './api.ts';
+import { PasswordSignIn } from './password-sign-in.tsx';
 
 /** /auth: the magic-link form (spec 1 §2 "Sign-in page"). States: idle, sending, sent. */
 export function SignInPage() {
@@ -19,6 +20,8 @@ export function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [email, setEmail] = useState('');
+  // A password is optional (set on the dashboard); the link form stays the default way in.
+  const [withPassword, setWithPassword] = useState(false);
   const send = useMutation({ mutationFn: requestMagicLink });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -59,6 +62,14 @@ export function SignInPage() {
     );
   }
 
+  if (withPassword) {
+    return (
+      <AuthCard icon={<KeyRound className="size-6" aria-hidden />} title={`Sign in to ${APP_NAME}`} description="Sign in with the password you set on your dashboard.">
+        <PasswordSignIn onUseLink={() => setWithPassword(false)} />
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard
       icon={<Mail className="size-6" aria-hidden />}
@@ -83,7 +94,12 @@ export function SignInPage() {
           {send.isPending ? 'Sending...' : 'Send magic link'}
         </Button>
       </form>
-      <p className="mt-6 text-center text-xs text-slate-500">
+      <p className="mt-4 text-center text-sm text-slate-600">
+        <button type="button" className="font-medium text-violet-700 underline-offset-2 hover:underline" onClick={() => setWithPassword(true)}>
+          Sign in with a password instead
+        </button>
+      </p>
+      <p className="mt-4 text-center text-xs text-slate-500">
         Sign-in links are valid for {MAGIC_LINK_TTL_MINUTES} minutes and each link works once.
       </p>
     </AuthCard>

@@ -2,12 +2,21 @@ import { LogOut } from 'lucide-react';
 import type { User } from '../../../contract/auth.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardBody } from '../../components/ui/card.tsx';
+import { BillingCard } from './billing-card.tsx';
+import { DeleteAccountCard } from './delete-account-card.tsx';
+import { PasswordCard } from './password-card.tsx';
+import { PrivacyExportCard } from './privacy-export-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
+import { SessionsCard } from './sessions-card.tsx';
 
 export function UserInfoTab({ user, onSaved, onLogout }: { user: User; onSaved: (user: User) => void; onLogout: () => void }) {
   return (
     <div className="space-y-6">
       <ProfileCard user={user} onSaved={onSaved} />
+      <PasswordCard email={user.email} />
+      <SessionsCard />
+      <BillingCard />
+      <PrivacyExportCard />
       <Card>
         <CardBody className="flex flex-wrap items-center justify-between gap-4">
           <div>
@@ -19,6 +28,8 @@ export function UserInfoTab({ user, onSaved, onLogout }: { user: User; onSaved: 
           </Button>
         </CardBody>
       </Card>
+      {/* Last, apart from the everyday controls: the one that cannot be undone. */}
+      <DeleteAccountCard email={user.email} onDeleted={onLogout} />
     </div>
   );
 }

@@ -184,7 +184,10 @@ export function privacySections({ entityName, jurisdiction }: LegalOperator): Le
             <>
               <Term>Usage data is kept for up to about 2 years</Term>, then deleted or made anonymous.
             </>,
-            'Payment records are kept as long as tax and accounting law requires, even after an account is deleted.',
+            'Payment records are kept as long as tax and accounting law requires, even after an account is deleted (see below).',
+            <>
+              <Term>Data exports</Term> (the ZIP from &ldquo;Export my data&rdquo;) can be downloaded for 24 hours, then are deleted.
+            </>,
           ]}
         />
       ),
@@ -223,7 +226,19 @@ export function privacySections({ entityName, jurisdiction }: LegalOperator): Le
                 details stay with Stripe.
               </>,
               <>
-                <Term>Delete account:</Term> ask <MailLink to={SUPPORT_EMAIL} /> from the address of your account.
+                <Term>Export my data:</Term> on the <PageLink to="/dashboard">dashboard</PageLink>, get a ZIP of your profile, credit history,
+                purchases, generations with their prompts, transcriptions, captions and other texts, and your stored files. The download works for 24
+                hours and only while you are signed in; then the ZIP is deleted.
+              </>,
+              <>
+                <Term>Delete account:</Term> on the <PageLink to="/dashboard">dashboard</PageLink>, type your email address to confirm. This deletes at
+                once your account, name and email address, sign-in sessions and links, files, generations and prompts, transcriptions, captions and
+                other texts, your Telegram link, data exports and the visit records tied to you. Unused credits are forfeited. We keep your{' '}
+                <Term>credit history and payment records</Term> (amounts, dates, payment status) because tax and accounting law requires it, but
+                without your name, email address or account: they are tied only to a random anonymous number. We also keep a{' '}
+                <Term>keyed hash of your email address</Term>, which cannot be turned back into the address, for one purpose only: so that signing up
+                again with the same address does not give the sign-up credits a second time. Deletion waits while a purchase is still being processed
+                or a generation is still running.
               </>,
               'Delete images one by one or all at once in the gallery, delete transcriptions, make shared items private, and unlink Telegram.',
             ]}
