@@ -68,6 +68,7 @@ describe('server-rendered page tags', () => {
     const file = await t.app.services.files.save({ userId: owner.userId, data: await makePng(100, 100), entityType: 'generated_image', toolName: 'image-variator', prompt: 'a "quoted" <prompt>' });
     const before = await t.call('GET', `/file/${file.id}`);
     expect(metaOf(before.body, 'og:title')).toBe('Ampkit - The creator&#39;s AI toolkit'); // private: nothing leaks
+    expect(before.body).not.toContain('rel="preload"');
     await t.call('POST', `/api/files/${file.id}/toggle-visibility`, { session: owner });
     const res = await t.call('GET', `/file/${file.id}`);
     expect(metaOf(res.body, 'og:title')).toBe('AI Image Morpher by Mia &lt;Meta&gt;');
@@ -75,6 +76,8 @@ describe('server-rendered page tags', () => {
     expect(metaOf(res.body, 'og:image')).toBe(`http://localhost:3000/api/files/og/${file.id}`);
     expect(metaOf(res.body, 'og:image:width')).toBe('1200');
     expect(metaOf(res.body, 'og:image:height')).toBe('630');
+    // The page's image is fetched with the document, not after the app has asked for the file.
+    expect(res.body).toContain(`<link rel="preload" as="image" href="/api/files/serve/${file.id}" fetchpriority="high" />`);
   });
 
   it('names a public content item', async () => {

@@ -15,6 +15,8 @@ export interface PageMeta {
   /** The preview image: its absolute URL and the size it is actually served at. */
   image: { url: string; width: number; height: number } | null;
   url: string;
+  /** The page's main image (a path on this site), fetched with the document instead of after the app asks for it. */
+  preloadImage?: string;
 }
 
 /** Answers the title and preview tags of a page, for crawlers that do not run JavaScript. */
@@ -43,7 +45,8 @@ export function renderMeta(meta: PageMeta): string {
       ['name', 'twitter:image', meta.image.url],
     );
   }
-  return [`<title>${escape(meta.title)}</title>`, ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escape(value)}" />`)].join('\n    ');
+  const preload = meta.preloadImage ? [`<link rel="preload" as="image" href="${escape(meta.preloadImage)}" fetchpriority="high" />`] : [];
+  return [`<title>${escape(meta.title)}</title>`, ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escape(value)}" />`), ...preload].join('\n    ');
 }
 
 function brandCardSvg(): string {
