@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { PRERENDERED_ATTRIBUTE, VISITOR_ATTRIBUTE } from '../contract/pages.ts';
 import { queryClient } from './lib/query-client.ts';
@@ -29,12 +29,11 @@ const app = (
     </QueryClientProvider>
   </StrictMode>
 );
-// Over a prerendered page the first render is a transition: React works in short slices, so a slow phone stays
-// responsive while the page already on screen is drawn again, and swaps it in one commit.
+// A prerendered page is hydrated: React adopts the page already on screen (the same tree, every answer still
+// pending) instead of drawing it again, in short slices, so a slow phone stays responsive.
 const render = () => {
-  const reactRoot = createRoot(root);
-  if (root.hasAttribute(PRERENDERED_ATTRIBUTE)) startTransition(() => reactRoot.render(app));
-  else reactRoot.render(app);
+  if (root.hasAttribute(PRERENDERED_ATTRIBUTE)) startTransition(() => void hydrateRoot(root, app));
+  else createRoot(root).render(app);
 };
 
 // Keep a prerendered page on screen until the router has the page's code, rather than showing a spinner in between.
