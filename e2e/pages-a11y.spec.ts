@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, type Page } from '@playwright/test';
-import { PAGE_PATHS } from '../contract/pages.ts';
+import { test as base, type ConsoleMessage, type Page } from '@playwright/test';
+import { PAGE_PATHS, PRERENDERED_PAGES } from '../contract/pages.ts';
 import { TOOL_IDS } from '../contract/tools.ts';
 import { expect, seriousAxeFindings, signInByMail } from './fixtures.ts';
 import { root, startServer, type RunningServer } from './server.ts';
@@ -104,6 +104,18 @@ test.describe('every page of the route table', () => {
 
     // A visitor: the public pages, and where the others send them (the sign-in page).
     await page.context().clearCookies();
+    // The prerendered pages are hydrated: a mismatch between the server's HTML and the app's first render, or any
+    // other error, shows in the console.
+    const errors: string[] = [];
+    const onConsole = (message: ConsoleMessage) => void (message.type() === 'error' && errors.push(`${page.url()}: ${message.text()}`));
+    page.on('console', onConsole);
+    page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+    for (const url of PRERENDERED_PAGES) {
+      await page.goto(url);
+      await settle(page);
+    }
+    page.off('console', onConsole);
+    expect(errors, 'errors on the prerendered pages').toEqual([]);
     await checkPages(page, 'visitor', ['/', ...all.filter((url) => url !== '/'), '/no-such-page']);
   });
 });
