@@ -219,11 +219,12 @@ export function privacySections({ entityName, jurisdiction }: LegalOperator): Le
                 <Term>Update profile:</Term> change your name and email address on the <PageLink to="/dashboard">dashboard</PageLink>.
               </>,
               <>
-                <Term>Change password:</Term> ask <MailLink to={SUPPORT_EMAIL} />; you can always sign in with an emailed link instead.
+                <Term>Change password:</Term> set, change or remove a password on the <PageLink to="/dashboard">dashboard</PageLink> (changing it
+                signs out your other devices, which are listed there too); you can always sign in with an emailed link instead.
               </>,
               <>
-                <Term>Manage billing:</Term> buy credits and see every transaction on the dashboard. There is no subscription to cancel, and your card
-                details stay with Stripe.
+                <Term>Manage billing:</Term> buy credits, and see every purchase (with Stripe&rsquo;s receipt) and every transaction on the{' '}
+                <PageLink to="/dashboard">dashboard</PageLink>. There is no subscription to cancel, and your card details stay with Stripe.
               </>,
               <>
                 <Term>Export my data:</Term> on the <PageLink to="/dashboard">dashboard</PageLink>, get a ZIP of your profile, credit history,
