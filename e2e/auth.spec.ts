@@ -101,7 +101,11 @@ test.describe('sign-in by magic link', () => {
 
   test('below the 768px breakpoint the header collapses into the mobile menu', async ({ page }) => {
     await page.setViewportSize({ width: 700, height: 900 });
+    // A visitor's landing page arrives already drawn (prerendered); its buttons work once the app has hydrated it,
+    // which is when the page asks for the prices. A click before that did nothing, and the test failed now and then.
+    const hydrated = page.waitForResponse((response) => response.url().includes('/api/pricing/tools'));
     await page.goto('/');
+    await hydrated;
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('link', { name: 'Sign in' }).last()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
