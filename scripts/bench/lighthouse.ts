@@ -5,7 +5,7 @@
  * and the bytes sent (JavaScript and total, as transferred, i.e. compressed).
  *
  * Run: `npm run build && npm run bench:lighthouse`. With LIGHTHOUSE_MIN_PERFORMANCE=90 (CI sets it) it exits 1 when the
- * landing page scores below that on mobile (the median of three runs once the first is below).
+ * landing page scores below that on mobile (the median of five runs once the first is below).
  * LIGHTHOUSE_PAGES=/,/about measures only those pages; LIGHTHOUSE_DETAILS=1 prints each run's metrics and failing audits.
  */
 import fs from 'node:fs';
@@ -125,14 +125,14 @@ try {
   ] as const) {
     for (const page of pages) rows.push(await measure(page, profile, config));
   }
-  // The gate: the landing page on mobile. One run's score moves by a few points with the machine's load, so a run
-  // below the minimum is measured twice more and the median of the three decides.
+  // The gate: the landing page on mobile. One run's score moves by several points (85-98 seen in CI on one build),
+  // so a run below the minimum is measured four more times and the median of the five decides.
   const landing = rows.find((row) => row.page === '/' && row.profile === 'mobile');
   if (minimum !== null && landing) {
     const scores = [landing.performance];
-    if (landing.performance < minimum) for (let i = 0; i < 2; i++) scores.push((await measure('/', 'mobile', undefined)).performance);
+    if (landing.performance < minimum) for (let i = 0; i < 4; i++) scores.push((await measure('/', 'mobile', undefined)).performance);
     gate = scores.sort((a, b) => a - b)[Math.floor(scores.length / 2)]!;
-    if (scores.length > 1) console.log(`Landing page on mobile, three runs: ${scores.join(', ')} (median ${gate})`);
+    if (scores.length > 1) console.log(`Landing page on mobile, ${scores.length} runs: ${scores.join(', ')} (median ${gate})`);
   }
 } finally {
   await chrome.kill();
