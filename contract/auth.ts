@@ -10,10 +10,12 @@ export const emailSchema = z
   .pipe(z.email({ message: 'Please enter a valid email address' }));
 
 export const nameSchema = z.string().trim().min(1, 'Name cannot be empty').max(100, 'Name is too long');
+/** A password's bounds, shared by the schema and the forms that hint at them. */
+export const PASSWORD_LENGTH = { min: 8, max: 256 } as const;
 export const passwordSchema = z
   .string()
-  .min(8, 'Password must be at least 8 characters')
-  .max(256, 'Password is too long');
+  .min(PASSWORD_LENGTH.min, `Password must be at least ${PASSWORD_LENGTH.min} characters`)
+  .max(PASSWORD_LENGTH.max, 'Password is too long');
 /** A magic-link or similar opaque token: url-safe base64, bounded length. */
 export const tokenSchema = z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/, 'Malformed token');
 

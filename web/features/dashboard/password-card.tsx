@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { PasswordChanged } from '../../../contract/account.ts';
+import { PASSWORD_LENGTH } from '../../../contract/auth.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
@@ -11,7 +12,6 @@ import { ApiError, errorMessage } from '../../lib/api.ts';
 import { accountKeys, passwordStatusQuery, removePasswordRequest, setPasswordRequest } from './account-api.ts';
 
 /** As sign-up requires (contract/auth.ts passwordSchema). */
-const MIN_LENGTH = 8;
 
 /** The field a refused call named, so its message sits beside that input. */
 const fieldOf = (error: unknown) => (error instanceof ApiError && typeof error.details.field === 'string' ? error.details.field : null);
@@ -125,9 +125,9 @@ export function PasswordCard({ email }: { email: string }) {
                     type="password"
                     autoComplete="new-password"
                     required
-                    minLength={MIN_LENGTH}
-                    maxLength={256}
-                    hint={`At least ${MIN_LENGTH} characters.`}
+                    minLength={PASSWORD_LENGTH.min}
+                    maxLength={PASSWORD_LENGTH.max}
+                    hint={`At least ${PASSWORD_LENGTH.min} characters.`}
                     value={next}
                     onChange={(e) => setNext(e.target.value)}
                     disabled={active.isPending}
