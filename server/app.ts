@@ -11,6 +11,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { APP_NAME, REQUEST_ID_HEADER } from '../contract/constants.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { adminUsersRoutes } from './modules/admin-users/routes.ts';
+import { statisticsRoutes } from './modules/statistics/routes.ts';
+import { adminToolsRoutes } from './modules/tools/admin-routes.ts';
+import { adminPricingRoutes } from './modules/pricing/admin-routes.ts';
+import { adminPaymentsRoutes } from './modules/payments/admin-routes.ts';
+import { siteAdminRoutes } from './modules/site/admin-routes.ts';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler.ts';
 import { registerJsonParser } from './http/json-body.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -185,6 +192,15 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(telegramRoutes, { prefix: '/api/telegram', telegram: services.telegram });
   await app.register(siteRoutes, { prefix: '/api', site: services.site, cookieSecure: config.cookieSecure, trackPerMinute: config.RATE_LIMIT_TRACK_PER_MINUTE });
+
+  // The admin area (spec 3 §2): every route `auth: 'admin'`, each write audited by the service that makes it.
+  await app.register(auditRoutes, { prefix: '/api/admin', audit: services.audit });
+  await app.register(adminUsersRoutes, { prefix: '/api/admin', users: services.adminUsers });
+  await app.register(adminToolsRoutes, { prefix: '/api/admin', tools: services.tools });
+  await app.register(statisticsRoutes, { prefix: '/api/admin', statistics: services.statistics });
+  await app.register(adminPaymentsRoutes, { prefix: '/api/admin', payments: services.payments });
+  await app.register(siteAdminRoutes, { prefix: '/api', site: services.site });
+  await app.register(adminPricingRoutes, { prefix: '/api/admin', pricing: services.pricing });
 
   await registerWebApp(app, {
     webRoot: deps.webRoot ?? config.WEB_ROOT ?? defaultWebRoot,

@@ -21,6 +21,9 @@ import { createPrivacyService } from './modules/privacy/service.ts';
 import { siteJobs } from './modules/site/jobs.ts';
 import { createSiteService } from './modules/site/service.ts';
 import { createToolsService } from './modules/tools/service.ts';
+import { createAuditService } from './modules/audit/service.ts';
+import { createAdminUsersService } from './modules/admin-users/service.ts';
+import { createStatisticsService } from './modules/statistics/service.ts';
 import { createTelegramModule } from './modules/telegram/module.ts';
 import { telegramJobs } from './modules/telegram/jobs.ts';
 import { createTranscriptionsModule } from './modules/transcriptions/module.ts';
@@ -110,13 +113,16 @@ export function createServices(deps: ServiceDeps) {
     onUserCreated: async (tx, user) => credits.grantSignupBonus(tx, user.id, { bonus: await privacy.signupBonusAllowed(tx, user.email) }),
   });
   const accountSecurity = createAccountSecurityService({ db, clock });
-  const pricing = createPricingService({ db, credits, engineVariant: (toolId) => toolEngines(aiProviders)[toolId]?.variant });
-  const payments = createPaymentsService({ db, clock, credits, stripe: stripeFrom(config), publicUrl: config.PUBLIC_URL, log });
-  const tools = createToolsService({ db });
+  // Every admin write is recorded by the service that makes it, in the same transaction.
+  const audit = createAuditService({ db, clock });
+  const pricing = createPricingService({ db, credits, audit, engineVariant: (toolId) => toolEngines(aiProviders)[toolId]?.variant });
+  const payments = createPaymentsService({ db, clock, credits, audit, stripe: stripeFrom(config), publicUrl: config.PUBLIC_URL, log });
+  const tools = createToolsService({ db, audit });
   const idempotency = createIdempotencyService({ db, clock });
   const site = createSiteService({
     db,
     clock,
+    audit,
     log,
     settings: { publicUrl: config.PUBLIC_URL, legalEntityName: config.LEGAL_ENTITY_NAME, legalJurisdiction: config.LEGAL_JURISDICTION },
   });
@@ -140,6 +146,8 @@ export function createServices(deps: ServiceDeps) {
   });
 
   const transcriptions = createTranscriptionsModule({ config, db, clock, ai, providers: aiProviders, files, pricing, credits, content, log });
+  const adminUsers = createAdminUsersService({ db, clock, credits, audit });
+  const statistics = createStatisticsService({ db, clock });
   const telegram = createTelegramModule({ config, db, clock, jobs, notices, credits, transcriptions, log });
 
   /** Seeds what a new database needs; keeps what the admin area changed. */
@@ -148,7 +156,7 @@ export function createServices(deps: ServiceDeps) {
     await pricing.seed();
     await payments.seed();
   }
-  return { mailer, storage, jobs, notices, aiProviders, account, auth, accountSecurity, credits, pricing, payments, tools, files, content, ai, transcriptions, telegram, idempotency, site, privacy, seed };
+  return { mailer, storage, jobs, notices, aiProviders, account, auth, accountSecurity, credits, pricing, payments, tools, files, content, ai, transcriptions, telegram, idempotency, site, privacy, audit, adminUsers, statistics, seed };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -151,6 +151,7 @@ describe('the route table', () => {
         "user    GET /api/account/export/:export_id/download",
         "user    GET /api/account/password",
         "user    GET /api/account/sessions",
+        "admin   GET /api/admin/audit",
         "user    GET /api/ai/engines",
         "user    GET /api/ai/mockup-job-status",
         "user    GET /api/ai/upscale-providers",

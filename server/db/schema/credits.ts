@@ -48,6 +48,8 @@ export const creditLedger = pgTable(
     description: text('description').notNull(),
     generationType: text('generation_type'),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** The admin who made a manual adjustment (null for everything the product did itself). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

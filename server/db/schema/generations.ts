@@ -38,6 +38,7 @@ export const generations = pgTable(
   (t) => [
     index('generations_user_created_idx').on(t.userId, t.createdAt),
     index('generations_tool_created_idx').on(t.tool, t.createdAt),
+    index('generations_created_idx').on(t.createdAt),
     // The hold sweep finds a released hold's generation by it.
     index('generations_hold_idx').on(t.holdId),
     check('generations_status', sql`${t.status} in ('pending','processing','completed','failed')`),

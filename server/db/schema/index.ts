@@ -7,3 +7,4 @@ export * from './generations.ts';
 export * from './transcriptions.ts';
 export * from './site.ts';
 export * from './privacy.ts';
+export * from './admin.ts';

@@ -28,6 +28,11 @@ export const payments = pgTable(
     currency: text('currency').notNull().default('usd'),
     /** The receipt page Stripe gives for the charge (charge.receipt_url), read when the payment settles or on first view. */
     receiptUrl: text('receipt_url'),
+    /**
+     * The payer's address as Stripe gave it. A payment that names no user (no client_reference_id) is matched by it
+     * to a verified account; when none matches, user_id and anonymous_id stay null and the admin assigns it.
+     */
+    customerEmail: text('customer_email'),
     // `enum` types the column only (no migration); the check below is what the database enforces.
     status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -38,6 +43,8 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_key').on(t.provider, t.providerId),
     index('payments_intent_idx').on(t.paymentIntentId),
     index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_created_idx').on(t.createdAt),
+    index('payments_status_created_idx').on(t.status, t.createdAt),
     check('payments_status', sql`${t.status} in ('completed','pending','failed','refunded','disputed')`),
   ],
 );

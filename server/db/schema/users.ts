@@ -17,7 +17,7 @@ export const users = pgTable(
     /** Set when a link sent to `email` was used; a password works only once this is set. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_created_idx').on(t.createdAt)],
 );
 
 export const sessions = pgTable(

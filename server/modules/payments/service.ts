@@ -11,8 +11,11 @@ import type { CheckoutSessionLike, StripeGateway } from '../../providers/payment
 import type { CreditsService } from '../credits/service.ts';
 import * as repo from './repository.ts';
 import type { PackageRow, PaymentRow } from './repository.ts';
+import type { AuditRecorder } from '../audit/service.ts';
 
 export interface PaymentsDeps {
+  /** Records each admin write in the transaction that makes it. */
+  audit: AuditRecorder;
   db: Db;
   clock: Clock;
   credits: Pick<CreditsService, 'grant' | 'takeBack'>;

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { CreditsService } from '../credits/service.ts';
 import * as repo from './repository.ts';
+import type { AuditRecorder } from '../audit/service.ts';
 
 export interface ToolPrice {
   tool_id: string;
@@ -18,6 +19,8 @@ export interface ToolPrice {
 export const toolSlug = (title: string) => title.toLowerCase().replace(/\s+/g, '-');
 
 export interface PricingDeps {
+  /** Records each admin write in the transaction that makes it. */
+  audit: AuditRecorder;
   db: Db;
   credits: Pick<CreditsService, 'account'>;
   /** The price variant a tool charges now (its engine's: `local` for the local engine's previews); else standard. */

@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock.ts';
 import * as repo from './repository.ts';
 import { sanitizeNotificationHtml } from './sanitize.ts';
 import { isBot, referrerDomain } from './visitor.ts';
+import type { AuditRecorder } from '../audit/service.ts';
 
 /** Usage data is kept up to about two years (spec 1 §9); a day's IP-hash key two days. */
 export const VISIT_RETENTION_DAYS = 730;
@@ -16,6 +17,8 @@ const SALT_RETENTION_DAYS = 2;
 export const SITE_SETTING_KEYS = { testimonials: 'landing.testimonials', video: 'landing.video' } as const;
 
 export interface SiteDeps {
+  /** Records each admin write in the transaction that makes it. */
+  audit: AuditRecorder;
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;

@@ -1,11 +1,46 @@
 import { Shield } from 'lucide-react';
-import { PlaceholderPage } from '../../components/ui/placeholder-page.tsx';
+import type { ComponentType } from 'react';
+import { ADMIN_TABS, type AdminTabId } from '../../../contract/admin.ts';
+import { Page } from '../../components/ui/page.tsx';
+import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
+import { AdminErrorBoundary } from './admin-states.tsx';
+import { useAdminTab } from './admin-tab.ts';
+import { AuditLog } from './audit-log.tsx';
+import { NotificationsTab } from './notifications-tab.tsx';
+import { ReferrersTab } from './referrers-tab.tsx';
+import { SettingsTab } from './settings-tab.tsx';
+import { StatisticsTab } from './statistics-tab.tsx';
+import { ToolsTab } from './tools-tab.tsx';
+import { TransactionsTab } from './transactions-tab.tsx';
+import { UsersTab } from './users-tab.tsx';
 
-/** /admin (behind AdminRoute). The admin issue fills it in. */
+const PANELS: Record<AdminTabId, ComponentType> = {
+  users: UsersTab,
+  tools: ToolsTab,
+  statistics: StatisticsTab,
+  transactions: TransactionsTab,
+  referrers: ReferrersTab,
+  notifications: NotificationsTab,
+  settings: SettingsTab,
+};
+
+const BASE_ID = 'admin';
+
+/** /admin (behind AdminRoute): the seven tabs that run the business, each with its change log at the bottom. */
 export function AdminPage() {
+  const [tab, setTab] = useAdminTab();
+  const Panel = PANELS[tab];
   return (
-    <PlaceholderPage title="Admin" description="Users, tools, pricing, notifications and statistics." icon={Shield}>
-      The admin area is on its way.
-    </PlaceholderPage>
+    <Page title="Admin" icon={<Shield className="size-7 text-violet-600" aria-hidden />} description="Users, tools, statistics, payments, referrers, notifications and settings.">
+      <div className="-mx-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
+        <Tabs tabs={ADMIN_TABS} value={tab} onChange={setTab} label="Admin sections" baseId={BASE_ID} className="whitespace-nowrap" />
+      </div>
+      <TabPanel baseId={BASE_ID} tab={tab} className="mt-6">
+        <AdminErrorBoundary resetKey={tab}>
+          <Panel />
+          <AuditLog area={tab} />
+        </AdminErrorBoundary>
+      </TabPanel>
+    </Page>
   );
 }

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * The admin area (spec 3 §2): its seven tabs in the spec's order. `id` is what local storage remembers and what the
+ * audit log files a change under; the per-tab calls live in `admin-users.ts`, `admin-statistics.ts`,
+ * `admin-payments.ts`, `admin-settings.ts`, and in `tools.ts`, `pricing.ts` and `site.ts` for the catalogue,
+ * prices and notifications they already describe.
+ */
+export const ADMIN_TABS = [
+  { id: 'users', label: 'User Management' },
+  { id: 'tools', label: 'Tools Configuration' },
+  { id: 'statistics', label: 'Statistics & Analytics' },
+  { id: 'transactions', label: 'Stripe Transactions' },
+  { id: 'referrers', label: 'Referrer Tracking' },
+  { id: 'notifications', label: 'Notifications' },
+  { id: 'settings', label: 'System Settings' },
+] as const;
+export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
+export const ADMIN_TAB_IDS = ADMIN_TABS.map((t) => t.id) as [AdminTabId, ...AdminTabId[]];
+export const DEFAULT_ADMIN_TAB: AdminTabId = 'users';
+/** The local-storage key of the last tab opened. */
+export const ADMIN_TAB_STORAGE_KEY = 'ampkit.admin.tab';
+
+/** Spec 3 §6, §8: the messages of the admin screens. */
+export const ADMIN_MESSAGES = {
+  forbidden: 'Access denied. Admin privileges required.',
+  serverError: 'Server error occurred while fetching admin data',
+  statisticsServerError: 'Server error occurred while fetching statistics',
+  httpError: (status: number) => `HTTP error ${status}`,
+  loadErrorTitle: 'Admin Error',
+  loadErrorLead: 'Error loading admin component',
+  saveConfig: 'Failed to save configuration',
+  syncToProd: 'Failed to sync to prod',
+  retryTax: 'Failed to retry tax calculation',
+  fetchNotifications: (status: number) => `Failed to fetch notifications: ${status}`,
+  saveNotification: 'Failed to save notification',
+  deleteNotification: 'Failed to delete notification',
+  toggleNotification: 'Failed to toggle notification status',
+  updatePricing: 'Failed to update pricing',
+  deletePricing: 'Failed to delete pricing',
+  createPricing: 'Failed to create pricing',
+  syncPricing: 'Failed to sync pricing',
+} as const;
+
+// --- The audit log: every admin write, shown at the bottom of each tab. ---
+
+/** GET /api/admin/audit?area={tab}&limit: the newest changes filed under a tab. */
+export const adminAuditQuery = z.object({
+  area: z.enum(ADMIN_TAB_IDS),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const adminAuditEntrySchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  /** Who made the change; null once that admin's account was deleted. */
+  admin: z.object({ id: z.string(), email: z.string() }).nullable(),
+  area: z.enum(ADMIN_TAB_IDS),
+  action: z.string(),
+  target_id: z.string().nullable(),
+  target_user_id: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
+export const adminAuditResponse = z.object({ entries: z.array(adminAuditEntrySchema) });

@@ -1,0 +1,49 @@
+import { desc, eq } from 'drizzle-orm';
+import type { AdminTabId } from '../../../contract/admin.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { adminAudit, users } from '../../db/schema/index.ts';
+
+export interface AuditInsert {
+  adminId: string;
+  area: AdminTabId;
+  action: string;
+  targetId?: string | null;
+  targetUserId?: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  now: Date;
+}
+
+export async function insertAudit(db: DbOrTx, entry: AuditInsert): Promise<void> {
+  await db.insert(adminAudit).values({
+    adminId: entry.adminId,
+    area: entry.area,
+    action: entry.action,
+    targetId: entry.targetId ?? null,
+    targetUserId: entry.targetUserId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    createdAt: entry.now,
+  });
+}
+
+export async function listAudit(db: DbOrTx, area: AdminTabId, limit: number) {
+  return db
+    .select({
+      id: adminAudit.id,
+      createdAt: adminAudit.createdAt,
+      adminId: adminAudit.adminId,
+      adminEmail: users.email,
+      area: adminAudit.area,
+      action: adminAudit.action,
+      targetId: adminAudit.targetId,
+      targetUserId: adminAudit.targetUserId,
+      before: adminAudit.before,
+      after: adminAudit.after,
+    })
+    .from(adminAudit)
+    .leftJoin(users, eq(users.id, adminAudit.adminId))
+    .where(eq(adminAudit.area, area))
+    .orderBy(desc(adminAudit.id))
+    .limit(limit);
+}
