@@ -6,7 +6,7 @@ import { PageSpinner } from './components/ui/spinner.tsx';
 import { AdminRoute, GuestRoute, ProtectedRoute } from './features/auth/guards.tsx';
 import { HomeRoute } from './app/home/home-route.tsx';
 import { AppLayout } from './app/shell/layout.tsx';
-import { RouteError } from './app/shell/route-error.tsx';
+import { AdminRouteError, RouteError } from './app/shell/route-error.tsx';
 
 type Pages<M> = () => Promise<M>;
 
@@ -87,7 +87,7 @@ export const routes: RouteObject[] = [
           },
           { element: <ProtectedRoute errorTitle="Dashboard Error" />, children: [{ path: 'dashboard', lazy: lazyPage(dashboard, (m) => m.DashboardPage) }] },
           // Admins
-          { element: <AdminRoute />, children: [{ path: 'admin', lazy: lazyPage(admin, (m) => m.AdminPage) }] },
+          { element: <AdminRoute />, children: [{ path: 'admin', ErrorBoundary: AdminRouteError, lazy: lazyPage(admin, (m) => m.AdminPage) }] },
           { path: '*', lazy: lazyPage(shell, (m) => m.NotFoundPage) },
         ],
       },

@@ -1,0 +1,76 @@
+/**
+ * The admin area's frame (spec 3 §2): who gets in, the seven tabs in the spec's order with the last one remembered,
+ * and every tab drawn without an error, accessible at desktop and phone width. Each tab's own work is clicked
+ * through in its own spec (admin-*.spec.ts).
+ */
+import { test as base, type ConsoleMessage } from '@playwright/test';
+import { ADMIN_TABS } from '../contract/admin.ts';
+import { expect, expectAccessible, screenshots, signInByMail } from './fixtures.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+const ADMIN = 'frame-admin@example.com';
+
+const test = base.extend<{ baseURL: string }, { server: RunningServer }>({
+  server: [
+    async ({}, use) => {
+      const server = await startServer({ ADMIN_EMAILS: ADMIN });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+});
+
+test('visitors are sent to sign in and signed-in users without the admin role to the home page', async ({ page, server, browser, baseURL }) => {
+  const visitor = await browser.newPage({ baseURL });
+  await visitor.goto('/admin');
+  await visitor.waitForURL('**/auth');
+  await visitor.close();
+  await signInByMail(page, server, 'not-an-admin@example.com', 'Nora User');
+  await page.goto('/admin');
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('heading', { name: 'Admin' })).toHaveCount(0);
+});
+
+test('an admin opens User Management first, walks all seven tabs in order, and comes back to the last one', async ({ page, server }) => {
+  const errors: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await signInByMail(page, server, ADMIN, 'Ada Admin');
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('link', { name: 'Admin' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
+
+  const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
+  await expect(tabs).toHaveText(ADMIN_TABS.map((t) => t.label));
+  await expect(page.getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
+
+  for (const { label, id } of ADMIN_TABS) {
+    await page.getByRole('tab', { name: label }).click();
+    await expect(page.getByRole('tab', { name: label })).toHaveAttribute('aria-selected', 'true');
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByRole('heading', { name: 'Change log' })).toBeVisible();
+    await expect(panel.getByText(/No changes yet\.|Before/).first()).toBeVisible();
+    await expect(panel.getByText('Admin Error')).toHaveCount(0);
+    await expectAccessible(page, `admin ${label}`);
+    await page.setViewportSize({ width: 390, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label} fits a 390 px phone`).toBeLessThanOrEqual(390);
+    await expectAccessible(page, `admin ${label} at 390 px`);
+    await screenshots(page, `admin-${id}`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+
+  // The last tab opened is the one a new visit starts on.
+  await page.getByRole('tab', { name: 'Referrer Tracking' }).click();
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Referrer Tracking' })).toHaveAttribute('aria-selected', 'true');
+  // Arrow keys move between tabs (WAI-ARIA tabs).
+  await page.getByRole('tab', { name: 'Referrer Tracking' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Notifications' })).toHaveAttribute('aria-selected', 'true');
+  expect(errors).toEqual([]);
+});
