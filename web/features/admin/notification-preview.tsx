@@ -59,7 +59,7 @@ export function previewNodes(html: string): ReactNode[] {
 export function NotificationPreview({ content, colors }: { content: string; colors: AnnouncementColors }) {
   const nodes = previewNodes(content);
   return (
-    <figure className="m-0">
+    <figure className="mx-0 mt-0">
       <figcaption className="mb-1.5 text-sm font-medium text-slate-700">Preview</figcaption>
       {/* A click on a link in the preview stays here. */}
       <div className="overflow-hidden rounded-lg border border-slate-200" data-testid="notification-preview" onClickCapture={(event) => event.preventDefault()}>
