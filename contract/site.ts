@@ -114,7 +114,13 @@ export const notificationIdentifierSchema = z
   .max(NOTIFICATION_IDENTIFIER_MAX)
   .regex(NOTIFICATION_IDENTIFIER, 'Use lowercase letters, digits and dashes');
 
-const isoDateTime = z.iso.datetime({ offset: true, message: 'Use a date and time' });
+/** An instant with its zone; years the database and every browser read alike. */
+const isoDateTime = z.iso
+  .datetime({ offset: true, message: 'Use a date and time' })
+  .refine((value) => {
+    const year = new Date(value).getUTCFullYear();
+    return year >= 2000 && year <= 9998;
+  }, 'Use a date between the years 2000 and 9998');
 /** valid_until: empty or null means no end. */
 const optionalEnd = z.union([isoDateTime, z.literal(''), z.null()]);
 

@@ -106,7 +106,9 @@ describe('the notifications admin (spec 3 §3, §5, §7)', () => {
     ['valid_from', { valid_from: undefined }],
     ['valid_from', { valid_from: '' }],
     ['valid_from', { valid_from: 'tomorrow' }],
+    ['valid_from', { valid_from: '0000-01-01T00:00:00Z' }],
     ['valid_until', { valid_until: 'never' }],
+    ['valid_until', { valid_until: '9999-12-31T23:00:00-05:00' }],
     ['is_active', { is_active: 'yes' }],
   ])('refuses a create with a bad %s: 400 naming it, nothing stored', async (field, extra) => {
     await expectRefused('POST', '/api/notifications/admin', validBody(extra), field);
