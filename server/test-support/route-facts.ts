@@ -31,6 +31,8 @@ export const ID_PARAMS: Record<string, ObjectKind | SharedId> = {
     value: async (t, s) => ((await t.call('GET', '/api/credits/packages', { session: s })).json() as { data: { packages: Array<{ uuid: string }> } }).data.packages[0]!.uuid,
   },
   'pricing:slug': { shared: 'a tool title in the public price list' },
+  'notifications:uuid': { shared: 'a notification banner is site content shown to everyone; it belongs to no user' },
+  'admin:faqId': { shared: 'a FAQ entry is site content shown to everyone; it belongs to no user' },
   'telegram:update_id': { shared: "Telegram's own numbering of the updates it sends the bot; it names no object of a user" },
 };
 

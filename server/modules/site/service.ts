@@ -4,17 +4,18 @@ import type { Faq, SiteNotification, SiteResponse, Testimonial } from '../../../
 import { siteVideoSchema, testimonialSchema } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import * as repo from './repository.ts';
-import { sanitizeNotificationHtml } from './sanitize.ts';
-import { isBot, referrerDomain } from './visitor.ts';
 import type { AuditRecorder } from '../audit/service.ts';
+import { createFaqAdmin } from './faq-admin.ts';
+import { createLandingAdmin, SITE_SETTING_KEYS } from './landing-admin.ts';
+import { createNotificationsAdmin, notificationView } from './notifications-admin.ts';
+import * as repo from './repository.ts';
+import { isBot, referrerDomain } from './visitor.ts';
 
 /** Usage data is kept up to about two years (spec 1 §9); a day's IP-hash key two days. */
 export const VISIT_RETENTION_DAYS = 730;
 const SALT_RETENTION_DAYS = 2;
 
-/** The keys of site_settings this module reads. */
-export const SITE_SETTING_KEYS = { testimonials: 'landing.testimonials', video: 'landing.video' } as const;
+export { SITE_SETTING_KEYS };
 
 export interface SiteDeps {
   /** Records each admin write in the transaction that makes it. */
@@ -54,6 +55,11 @@ export function createSiteService(deps: SiteDeps) {
   }
 
   return {
+    /** The admin area's editors (issue 13): notifications, the FAQ, the landing page's testimonials and video. */
+    notificationsAdmin: createNotificationsAdmin(deps),
+    faqAdmin: createFaqAdmin(deps),
+    landingAdmin: createLandingAdmin(deps),
+
     faqs(query: { category: string; language: string }): Promise<Faq[]> {
       return repo.listFaqs(db, query);
     },
@@ -61,18 +67,7 @@ export function createSiteService(deps: SiteDeps) {
     /** Active banners within their dates, newest first, their HTML sanitised again on the way out. */
     async activeNotifications(): Promise<SiteNotification[]> {
       const rows = await repo.activeNotifications(db, clock.now());
-      return rows.map((row) => ({
-        uuid: row.uuid,
-        id: row.id,
-        identifier: row.identifier,
-        content: sanitizeNotificationHtml(row.content),
-        bg_color: row.bgColor,
-        text_color: row.textColor,
-        icon_color: row.iconColor,
-        valid_from: row.validFrom.toISOString(),
-        valid_until: row.validUntil?.toISOString() ?? null,
-        is_active: row.isActive,
-      }));
+      return rows.map(notificationView);
     },
 
     /**

@@ -6,7 +6,7 @@ import { fail, ok, routes, stubFetch } from '../../test-support/fetch-stub.ts';
 import { testQueryClient } from '../../test-support/render.tsx';
 import { clearClosedNotifications, closedNotifications, closeNotification, CLOSED_NOTIFICATIONS_COOKIE } from './closed-notifications.ts';
 import { NotificationBanner } from './notification-banner.tsx';
-import { contrastRatio, readableColors } from './readable-colors.ts';
+import { bannerPaint, contrastRatio, readableColors } from '../../components/ui/readable-colors.ts';
 
 const notification = (identifier: string, content: string, extra: Record<string, unknown> = {}) => ({
   uuid: `uuid-${identifier}`,
@@ -99,6 +99,15 @@ describe('readableColors', () => {
     expect(contrastRatio(dark.background, dark.text)).toBeGreaterThanOrEqual(4.5);
     const light = readableColors('#555555', '#000000');
     expect(contrastRatio(light.background, light.text)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('paints a hex gradient from its parsed stops, each made readable, and nothing else', () => {
+    const paint = bannerPaint('linear-gradient(135deg, #3b82f6, #fde68a)', '#ffffff');
+    const stops = paint.backgroundImage!.match(/#[0-9a-f]{6}/g)!;
+    expect(paint.backgroundImage).toMatch(/^linear-gradient\(135deg, #[0-9a-f]{6}, #[0-9a-f]{6}\)$/);
+    for (const stop of stops) expect(contrastRatio(stop, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(bannerPaint('linear-gradient(135deg, #3b82f6, url(x))', '#ffffff')).toEqual({ backgroundColor: '#1d4ed8', color: '#ffffff' });
+    expect(bannerPaint('#3b82f6;background:url(x)', '#ffffff').backgroundImage).toBeUndefined();
   });
 
   it('falls back to a safe pair for colours it cannot read', () => {

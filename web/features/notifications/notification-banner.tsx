@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Info, X } from 'lucide-react';
 import { useEffect, useSyncExternalStore } from 'react';
 import { z } from 'zod';
+import { AnnouncementBar } from '../../components/ui/announcement-bar.tsx';
 import { api, parseAnswer } from '../../lib/api.ts';
 import { CLOSED_NOTIFICATIONS_EVENT, closeNotification, closedNotifications } from './closed-notifications.ts';
-import { readableColors } from './readable-colors.ts';
 
 const notificationSchema = z.object({
   uuid: z.string(),
@@ -44,22 +43,5 @@ export function NotificationBanner() {
   const closed = closedNotifications(cookies);
   const shown = data?.find((n) => !closed.includes(n.identifier));
   if (!shown) return null;
-  const colors = readableColors(shown.bg_color, shown.text_color);
-  return (
-    <aside aria-label="Announcement" className="relative z-50" style={{ backgroundColor: colors.background, color: colors.text }}>
-      <div className="mx-auto flex max-w-6xl items-start gap-3 px-4 py-2.5 text-sm sm:px-6">
-        <Info className="mt-0.5 size-4 shrink-0" style={{ color: shown.icon_color }} aria-hidden />
-        {/* The server allows only links, emphasis and line breaks in this HTML. */}
-        <div className="flex-1 [&_a]:font-semibold [&_a]:underline" dangerouslySetInnerHTML={{ __html: shown.content }} />
-        <button
-          type="button"
-          onClick={() => closeNotification(shown.identifier)}
-          className="-m-1 rounded p-1 hover:bg-black/10"
-          aria-label="Close announcement"
-        >
-          <X className="size-4" aria-hidden />
-        </button>
-      </div>
-    </aside>
-  );
+  return <AnnouncementBar colors={shown} html={shown.content} onClose={() => closeNotification(shown.identifier)} />;
 }

@@ -1,3 +1,5 @@
+import { bannerBackgroundCss, parseBannerBackground } from '../../../contract/site.ts';
+
 /**
  * Admin-chosen banner colours, made readable: when the text and background colours are below the WCAG AA contrast
  * of 4.5:1, the background is darkened (or lightened, for dark text) step by step until they reach it, keeping
@@ -48,4 +50,23 @@ export function readableColors(background: string, text: string): { background: 
     if (contrastRatio(candidate, toHex(fg)) >= MIN_CONTRAST) return { background: candidate, text: toHex(fg) };
   }
   return { background: darken ? '#000000' : '#ffffff', text: toHex(fg) };
+}
+
+/**
+ * How a banner paints an admin's bg_color (a colour or a hex gradient, see `parseBannerBackground`): each colour made
+ * readable behind the text, and the CSS rebuilt from the parsed parts, never the stored text. Anything unreadable
+ * paints the safe pair.
+ */
+export function bannerPaint(background: string, text: string): { backgroundColor: string; backgroundImage?: string; color: string } {
+  const parsed = parseBannerBackground(background);
+  if (parsed?.kind === 'gradient') {
+    const stops = parsed.stops.map((stop) => readableColors(stop, text));
+    return {
+      backgroundColor: stops[0]!.background,
+      backgroundImage: bannerBackgroundCss({ kind: 'gradient', angle: parsed.angle, stops: stops.map((s) => s.background) }),
+      color: stops[0]!.text,
+    };
+  }
+  const colors = readableColors(parsed?.color ?? '', text);
+  return { backgroundColor: colors.background, color: colors.text };
 }

@@ -1,0 +1,101 @@
+/**
+ * The admin's Notifications tab and the content editors of System Settings, as a person uses them: a banner made
+ * in the admin area shows on the landing page for a visitor and goes when switched off; a FAQ entry added and edited
+ * shows on /about. axe on each screen, screenshots at 1280 and 390 px, nothing wider than a phone.
+ */
+import { test as base, type Page } from '@playwright/test';
+import { expect, expectAccessible, screenshots, signInByMail } from './fixtures.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+const ADMIN = 'notifications-admin@example.com';
+
+const test = base.extend<{ baseURL: string }, { server: RunningServer }>({
+  server: [
+    async ({}, use) => {
+      const server = await startServer({ ADMIN_EMAILS: ADMIN });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+});
+
+async function expectFitsPhone(page: Page, what: string) {
+  const original = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.waitForTimeout(150);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${what} is wider than a 390 px phone`).toBeLessThanOrEqual(390);
+  if (original) await page.setViewportSize(original);
+}
+
+test('an admin publishes a banner visitors see, switches it off, and edits the FAQ on /about', async ({ page, server, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  await signInByMail(page, server, ADMIN, 'Nora Notifier');
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  await expect(page.getByText('No notifications yet.')).toBeVisible();
+
+  // The form: the identifier follows the content, the preview draws the banner, a gradient preset paints it.
+  await page.getByRole('button', { name: 'New notification' }).click();
+  const form = page.getByRole('dialog', { name: 'New notification' });
+  await form.getByLabel('Content').fill('Summer sale today: <strong>20% more credits</strong> on every pack');
+  await expect(form.getByLabel('Identifier')).toHaveValue(/^summer-sale-today-\d{4}-\d{2}-\d{2}$/);
+  const identifier = await form.getByLabel('Identifier').inputValue();
+  await form.getByRole('button', { name: 'Background: Ocean' }).click();
+  await expect(form.getByTestId('notification-preview')).toContainText('Summer sale today: 20% more credits');
+  await expect(form.getByTestId('notification-preview').locator('strong')).toHaveText('20% more credits');
+  await expectAccessible(page, 'the new-notification form');
+  await expectFitsPhone(page, 'the new-notification form');
+  await screenshots(page, 'admin-notification-form');
+  await form.getByRole('button', { name: 'Create notification' }).click();
+  await expect(form).toBeHidden();
+
+  const toggle = page.getByRole('switch', { name: `Active: ${identifier}` });
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('region', { name: 'Change log' })).toContainText('notification.create');
+  await expectAccessible(page, 'the notifications tab');
+  await expectFitsPhone(page, 'the notifications tab');
+  await screenshots(page, 'admin-notifications');
+
+  // A visitor sees the banner on the landing page.
+  const visitor = await browser.newContext({ baseURL });
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto('/');
+  const banner = visitorPage.getByRole('complementary', { name: 'Announcement' });
+  await expect(banner).toContainText('Summer sale today: 20% more credits on every pack');
+  expect(await banner.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('linear-gradient');
+
+  // Switched off, it is gone for the visitor.
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await visitorPage.reload();
+  await expect(visitorPage.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(visitorPage.getByRole('complementary', { name: 'Announcement' })).toHaveCount(0);
+
+  // System Settings: a FAQ entry added, then edited, shows on /about.
+  await page.getByRole('tab', { name: 'System Settings' }).click();
+  const faq = page.getByRole('region', { name: 'FAQ', exact: true });
+  await faq.getByRole('button', { name: 'Add question' }).click();
+  const newEntry = faq.getByRole('form', { name: 'New FAQ entry' });
+  await newEntry.getByLabel('Question').fill('Do you offer team accounts?');
+  await newEntry.getByLabel('Answer').fill('Not yet.');
+  await newEntry.getByRole('button', { name: 'Add entry' }).click();
+  await expect(faq.getByText('Do you offer team accounts?')).toBeVisible();
+  await faq.getByRole('button', { name: 'Edit: Do you offer team accounts?' }).click();
+  const editEntry = faq.getByRole('form', { name: 'Edit FAQ entry' });
+  await editEntry.getByLabel('Answer').fill('Not yet: each person has their own credits, and team accounts are planned.');
+  await editEntry.getByRole('button', { name: 'Save entry' }).click();
+  await expect(faq.getByText('team accounts are planned')).toBeVisible();
+  await expectAccessible(page, 'the system settings tab');
+  await expectFitsPhone(page, 'the system settings tab');
+  await screenshots(page, 'admin-settings-content');
+
+  await visitorPage.goto('/about');
+  await visitorPage.getByRole('button', { name: 'Do you offer team accounts?' }).click();
+  await expect(visitorPage.getByText('team accounts are planned')).toBeVisible();
+  await visitor.close();
+});
