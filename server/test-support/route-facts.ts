@@ -31,6 +31,9 @@ export const ID_PARAMS: Record<string, ObjectKind | SharedId> = {
     value: async (t, s) => ((await t.call('GET', '/api/credits/packages', { session: s })).json() as { data: { packages: Array<{ uuid: string }> } }).data.packages[0]!.uuid,
   },
   'pricing:slug': { shared: 'a tool title in the public price list' },
+  'admin:payment_id': { shared: 'a payment as the admin sees it in Stripe Transactions; admin routes belong to no user' },
+  'admin:user_id': { shared: 'the account an admin assigns an unassigned payment to; admin routes belong to no user' },
+  'admin:id': { shared: 'an admin catalogue entry (a credit package); admin routes belong to no user' },
   'telegram:update_id': { shared: "Telegram's own numbering of the updates it sends the bot; it names no object of a user" },
 };
 
