@@ -27,8 +27,9 @@ export function TransactionsTable({
   onRetryTax: (row: AdminTransaction) => void;
   onAssign: (row: AdminTransaction) => void;
 }) {
+  // relative: the sr-only header is absolutely placed, and would otherwise widen the page past the scroller.
   return (
-    <div className="-mx-4 overflow-x-auto sm:mx-0" tabIndex={0} role="region" aria-label="Transactions">
+    <div className="relative -mx-4 overflow-x-auto sm:mx-0" tabIndex={0} role="region" aria-label="Transactions">
       <table className="w-full min-w-[56rem] text-left text-sm">
         <thead className="border-b border-slate-200 text-xs font-medium tracking-wide text-slate-500 uppercase">
           <tr>
