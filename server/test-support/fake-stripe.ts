@@ -6,8 +6,8 @@ import { z } from 'zod';
 
 /**
  * A real HTTP server on a loopback port that speaks Stripe's wire format for the calls the app makes
- * (POST /v1/prices, POST /v1/payment_links, GET /v1/checkout/sessions/:id, GET /v1/payment_intents/:id with
- * `expand[]=latest_charge`), so the Stripe SDK runs
+ * (POST /v1/prices, POST /v1/payment_links, POST /v1/payment_links/:id (active), GET /v1/checkout/sessions/:id,
+ * GET /v1/payment_intents/:id with `expand[]=latest_charge` or `expand[]=latest_charge.balance_transaction`), so the Stripe SDK runs
  * unchanged against it (STRIPE_API_BASE). Plus builders for Stripe objects and signed webhook deliveries.
  *
  * Wire format, as the SDK sends and reads it: requests are `application/x-www-form-urlencoded` with
@@ -127,6 +127,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
   const sessions = new Map<string, CheckoutSession>();
   /** Charges by their PaymentIntent's id: a PaymentIntent is answered from its latest charge. */
   const chargesByIntent = new Map<string, FakeCharge>();
+  /** Balance transactions by id: a charge's `balance_transaction` names one, expanded on request. */
+  const balanceTransactions = new Map<string, FakeBalanceTransaction>();
   /** POST answers by Idempotency-Key, replayed for a repeat of the same request (as Stripe does for 24 h). */
   const idempotent = new Map<string, { path: string; rawBody: string; answer: { status: number; body: object } }>();
 
@@ -284,6 +286,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     // The SDK sends expand as expand[0]=…; a hand-written call may send expand[]=….
     const expand = query.expand;
     const expanded = Array.isArray(expand) ? expand : expand && typeof expand === 'object' ? Object.values(expand) : [];
+    const withTxn = expanded.includes('latest_charge.balance_transaction');
+    const txnId = typeof charge.balance_transaction === 'string' ? charge.balance_transaction : null;
+    // Stripe expands a nested path only through an expanded parent; an id it does not know stays an id.
+    const latest = withTxn ? { ...charge, balance_transaction: (txnId && balanceTransactions.get(txnId)) || charge.balance_transaction } : expanded.includes('latest_charge') ? charge : charge.id;
     return {
       status: 200,
       body: {
@@ -300,7 +306,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
         customer: null,
         description: null,
         last_payment_error: null,
-        latest_charge: expanded.includes('latest_charge') ? charge : charge.id,
+        latest_charge: latest,
         livemode: false,
         metadata: {},
         next_action: null,
@@ -312,9 +318,26 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     };
   }
 
+  /** POST /v1/payment_links/:id: the fields the app changes (active); the link answers as it now is. */
+  function updatePaymentLink(id: string, form: Record<string, unknown>) {
+    const link = paymentLinks.get(id);
+    if (!link) {
+      return { status: 404, body: stripeError('invalid_request_error', `No such payment_link: '${id}'`, { code: 'resource_missing', param: 'id' }) };
+    }
+    if (form.active !== undefined) {
+      if (form.active !== 'true' && form.active !== 'false') {
+        return { status: 400, body: stripeError('invalid_request_error', 'Invalid boolean: ' + String(form.active), { code: 'parameter_invalid_boolean', param: 'active' }) };
+      }
+      link.active = form.active === 'true';
+    }
+    return { status: 200, body: link };
+  }
+
   function route(method: string, path: string, body: Record<string, unknown>, query: Record<string, unknown> = {}): { status: number; body: object } {
     if (method === 'POST' && path === '/v1/prices') return createPrice(body);
     if (method === 'POST' && path === '/v1/payment_links') return createPaymentLink(body);
+    const linkUpdate = /^\/v1\/payment_links\/([^/]+)$/.exec(path);
+    if (method === 'POST' && linkUpdate) return updatePaymentLink(decodeURIComponent(linkUpdate[1]!), body);
     const session = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === 'GET' && session) {
       const id = decodeURIComponent(session[1]!);
@@ -397,6 +420,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     prices,
     paymentLinks,
     sessions,
+    balanceTransactions,
     /** Requests to one method and path. */
     requestsTo(method: string, path: string): RecordedRequest[] {
       return requests.filter((r) => r.method === method && r.path === path);
@@ -410,6 +434,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       const intent = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
       if (!intent) throw new Error('fake Stripe: a charge needs its payment_intent');
       chargesByIntent.set(intent, structuredClone(charge));
+    },
+    /** Makes a balance transaction expandable from the charge whose `balance_transaction` names it. */
+    addBalanceTransaction(txn: FakeBalanceTransaction) {
+      balanceTransactions.set(txn.id, structuredClone(txn));
     },
     /** Forgets the recorded requests (objects made stay). */
     clearRequests() {
@@ -555,7 +583,42 @@ export function charge(overrides: Partial<Stripe.Charge> = {}) {
 
 export type FakeCharge = ReturnType<typeof charge>;
 
-/** A Dispute as Stripe sends it with charge.dispute.created. */
+/**
+ * A charge's BalanceTransaction as Stripe answers it: `fee` is the sum of `fee_details` (type stripe_fee, and tax
+ * where Stripe charges tax on its fee), `net` is amount minus fee. Amounts in cents.
+ */
+export function balanceTransaction(options: { id?: string; amount?: number; stripeFee?: number; feeTax?: number; currency?: string; source?: string } = {}) {
+  const amount = options.amount ?? 2000;
+  const currency = options.currency ?? 'usd';
+  const stripeFee = options.stripeFee ?? Math.round(amount * 0.029) + 30;
+  const feeDetails: Array<{ amount: number; application: null; currency: string; description: string; type: string }> = [
+    { amount: stripeFee, application: null, currency, description: 'Stripe processing fees', type: 'stripe_fee' },
+  ];
+  if (options.feeTax) feeDetails.push({ amount: options.feeTax, application: null, currency, description: 'VAT', type: 'tax' });
+  const fee = feeDetails.reduce((s, d) => s + d.amount, 0);
+  const created = unixNow();
+  return {
+    id: options.id ?? stripeId('txn'),
+    object: 'balance_transaction',
+    amount,
+    available_on: created + 2 * 24 * 3600,
+    balance_type: 'payments',
+    created,
+    currency,
+    description: null,
+    exchange_rate: null,
+    fee,
+    fee_details: feeDetails,
+    net: amount - fee,
+    reporting_category: 'charge',
+    source: options.source ?? stripeId('ch'),
+    status: 'pending',
+    type: 'charge',
+  };
+}
+export type FakeBalanceTransaction = ReturnType<typeof balanceTransaction>;
+
+/** A Dispute as Stripe sends it with charge.dispute.created (status needs_response) and charge.dispute.closed (won, lost). */
 export function dispute(overrides: Partial<Stripe.Dispute> = {}) {
   const created = unixNow();
   return {

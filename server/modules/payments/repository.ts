@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PackageSeed } from '../../../contract/credits.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { creditPackages, payments, stripeEvents, users } from '../../db/schema/index.ts';
+import { creditLedger, creditPackages, payments, stripeEvents, users } from '../../db/schema/index.ts';
 
 export type PackageRow = typeof creditPackages.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -114,4 +114,152 @@ export async function purchasesOfUser(db: DbOrTx, userId: string, limit: number)
 /** Keeps the receipt page Stripe gave for a payment's charge. */
 export async function setReceiptUrl(db: DbOrTx, paymentId: string, receiptUrl: string): Promise<void> {
   await db.update(payments).set({ receiptUrl }).where(eq(payments.id, paymentId));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Admin: the transactions list, its stats and export, the payment gaps, the packages editor
+// ---------------------------------------------------------------------------------------------------
+
+export interface TransactionFilters {
+  /** Inclusive lower bound on created_at. */
+  from?: Date;
+  /** Exclusive upper bound on created_at. */
+  before?: Date;
+  status?: PaymentRow['status'];
+}
+
+function filterOf(f: TransactionFilters): SQL | undefined {
+  return and(
+    f.from ? gte(payments.createdAt, f.from) : undefined,
+    f.before ? lt(payments.createdAt, f.before) : undefined,
+    f.status ? eq(payments.status, f.status) : undefined,
+  );
+}
+
+export type TransactionRow = PaymentRow & { userName: string | null; userEmail: string | null; packageName: string | null };
+
+const transactionColumns = { payment: payments, userName: users.name, userEmail: users.email, packageName: creditPackages.name };
+const toTransaction = (r: { payment: PaymentRow; userName: string | null; userEmail: string | null; packageName: string | null }): TransactionRow => ({
+  ...r.payment,
+  userName: r.userName,
+  userEmail: r.userEmail,
+  packageName: r.packageName,
+});
+
+/** A page of payments, newest first (created_at, then id, so a page never repeats or skips a row). */
+export async function listTransactions(db: DbOrTx, f: TransactionFilters, limit: number, offset: number): Promise<TransactionRow[]> {
+  const rows = await db
+    .select(transactionColumns)
+    .from(payments)
+    .leftJoin(users, eq(users.id, payments.userId))
+    .leftJoin(creditPackages, eq(creditPackages.id, payments.packageId))
+    .where(filterOf(f))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(toTransaction);
+}
+
+/** The rows after a (created_at, id) position, newest first: the export reads every match in batches. */
+export async function transactionsAfter(db: DbOrTx, f: TransactionFilters, after: { createdAt: Date; id: string } | null, limit: number): Promise<TransactionRow[]> {
+  const position = after
+    ? or(lt(payments.createdAt, after.createdAt), and(eq(payments.createdAt, after.createdAt), lt(payments.id, after.id)))
+    : undefined;
+  const rows = await db
+    .select(transactionColumns)
+    .from(payments)
+    .leftJoin(users, eq(users.id, payments.userId))
+    .leftJoin(creditPackages, eq(creditPackages.id, payments.packageId))
+    .where(and(filterOf(f), position))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit);
+  return rows.map(toTransaction);
+}
+
+export async function transactionStats(db: DbOrTx, f: TransactionFilters) {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      revenue: sql<string>`coalesce(sum(${payments.amountUsd}) filter (where ${payments.status} = 'completed'), 0)::text`,
+      fees: sql<string>`coalesce(sum(${payments.stripeFee}), 0)::text`,
+      taxes: sql<string>`coalesce(sum(${payments.taxAmount}) filter (where ${payments.status} = 'completed'), 0)::text`,
+    })
+    .from(payments)
+    .where(filterOf(f));
+  return { count: Number(row!.count), revenue: row!.revenue, fees: row!.fees, taxes: row!.taxes };
+}
+
+export async function findTransaction(db: DbOrTx, id: string): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .select(transactionColumns)
+    .from(payments)
+    .leftJoin(users, eq(users.id, payments.userId))
+    .leftJoin(creditPackages, eq(creditPackages.id, payments.packageId))
+    .where(eq(payments.id, id));
+  return row ? toTransaction(row) : undefined;
+}
+
+export async function lockPayment(db: DbOrTx, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).for('update');
+  return row;
+}
+
+/** The account whose address this is and was confirmed (a link sent to it was used); addresses compare case-blind. */
+export async function findVerifiedUserByEmail(db: DbOrTx, email: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNotNull(users.emailVerifiedAt)))
+    .limit(1);
+  return row?.id;
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  return row?.id;
+}
+
+/** What a ledger row with this key moved (signed), or null when there is none. */
+export async function ledgerAmount(db: DbOrTx, idempotencyKey: string): Promise<string | null> {
+  const [row] = await db.select({ amount: creditLedger.amount }).from(creditLedger).where(eq(creditLedger.idempotencyKey, idempotencyKey));
+  return row?.amount ?? null;
+}
+
+/** Whether a refund of this charge took credits (its ledger keys are `refund:<charge>:<cents refunded>`). */
+export async function chargeWasRefunded(db: DbOrTx, chargeId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: creditLedger.id })
+    .from(creditLedger)
+    .where(like(creditLedger.idempotencyKey, `refund:${chargeId.replace(/[\\%_]/g, '\\$&')}:%`))
+    .limit(1);
+  return !!row;
+}
+
+export async function allPackages(db: DbOrTx): Promise<PackageRow[]> {
+  return db.select().from(creditPackages).orderBy(asc(creditPackages.sortOrder), asc(creditPackages.createdAt));
+}
+
+export async function lockPackage(db: DbOrTx, id: string): Promise<PackageRow | undefined> {
+  const [row] = await db.select().from(creditPackages).where(eq(creditPackages.id, id)).for('update');
+  return row;
+}
+
+export async function insertPackage(db: DbOrTx, values: typeof creditPackages.$inferInsert): Promise<PackageRow> {
+  const [row] = await db.insert(creditPackages).values(values).returning();
+  return row!;
+}
+
+export async function updatePackage(db: DbOrTx, id: string, values: Partial<typeof creditPackages.$inferInsert>): Promise<PackageRow> {
+  const [row] = await db.update(creditPackages).set(values).where(eq(creditPackages.id, id)).returning();
+  return row!;
+}
+
+export async function findPaymentByProviderId(db: DbOrTx, provider: string, providerId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerId, providerId)));
+  return row;
+}
+
+/** Fills a payment's Stripe fee unless one is there already (an admin's refresh may have been first). */
+export async function setFeeIfEmpty(db: DbOrTx, id: string, fee: string, now: Date): Promise<void> {
+  await db.update(payments).set({ stripeFee: fee, updatedAt: now }).where(and(eq(payments.id, id), isNull(payments.stripeFee)));
 }

@@ -1,7 +1,7 @@
 import { APP_NAME } from '../../../contract/constants.ts';
 import { BILLING_LIST_LIMIT, type Billing, type Purchase } from '../../../contract/account.ts';
 import { DEFAULT_PACKAGES, type CheckoutStatus, type CreditPackage, type TestCheckoutOpened } from '../../../contract/credits.ts';
-import { add, cmp, fromCents, fromUnits, min, normalize, sub, toUnits } from '../../../contract/decimal.ts';
+import { add, cmp, fromCents, fromUnits, max0, min, normalize, sub, toUnits } from '../../../contract/decimal.ts';
 import type Stripe from 'stripe';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -12,6 +12,7 @@ import type { CreditsService } from '../credits/service.ts';
 import * as repo from './repository.ts';
 import type { PackageRow, PaymentRow } from './repository.ts';
 import type { AuditRecorder } from '../audit/service.ts';
+import { createAdminPayments } from './admin-service.ts';
 
 export interface PaymentsDeps {
   /** Records each admin write in the transaction that makes it. */
@@ -68,6 +69,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
     };
   }
 
+  /** What a package's Payment Link sells: its name and credits on the Stripe product, its price in cents. */
+  const linkInput = (pkg: Pick<PackageRow, 'id' | 'name' | 'credits' | 'bonusCredits' | 'priceUsd'>) => ({
+    packageId: pkg.id,
+    name: `${APP_NAME} ${pkg.name}: ${fromUnits(toUnits(add(pkg.credits, pkg.bonusCredits)), 2)} credits`,
+    amountCents: Number(toUnits(pkg.priceUsd) / 100n),
+    returnUrl,
+  });
+
   /**
    * Creates a Stripe Payment Link for every active package that has none. Calls that overlap share one
    * run, so buyers opening the page together on a fresh deployment do not each make a set of links.
@@ -84,12 +93,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (!deps.stripe) return 0;
     let made = 0;
     for (const pkg of await repo.packagesWithoutLink(db)) {
-      const link = await deps.stripe.createPaymentLink({
-        packageId: pkg.id,
-        name: `${APP_NAME} ${pkg.name}: ${fromUnits(toUnits(add(pkg.credits, pkg.bonusCredits)), 2)} credits`,
-        amountCents: Number(toUnits(pkg.priceUsd) / 100n),
-        returnUrl,
-      });
+      const link = await deps.stripe.createPaymentLink(linkInput(pkg));
       await repo.setPaymentLink(db, pkg.id, link);
       made++;
     }
@@ -107,15 +111,30 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   /**
+   * Whose checkout this is: the account it was credited to before; else the client_reference_id the Payment Link
+   * carried; else the verified account with the address the buyer gave Stripe. Null (with that address) when none
+   * matches; 'deleted' when the payment already belongs to a deleted account.
+   */
+  async function buyerOf(tx: DbOrTx, session: Session, providerName: string): Promise<{ userId: string | null; email: string | null } | 'deleted'> {
+    const known = await repo.lockPaymentByProviderId(tx, providerName, session.id);
+    if (known?.anonymousId) return 'deleted';
+    const email = session.customer_details?.email ?? session.customer_email ?? known?.customerEmail ?? null;
+    if (known?.userId) return { userId: known.userId, email };
+    const ref = session.client_reference_id;
+    if (ref && (await repo.userExists(tx, ref))) return { userId: ref, email };
+    if (ref) deps.log.warn({ session: session.id }, 'checkout with an unknown client_reference_id; matching it by address');
+    const byEmail = email ? await repo.findVerifiedUserByEmail(tx, email) : undefined;
+    return { userId: byEmail ?? null, email };
+  }
+
+  /**
    * Records a checkout and, once it is paid, credits it: exactly once per checkout session, whether the
    * webhook, a replay, the async-payment event or the return page gets here first.
    */
   async function settleCheckout(tx: DbOrTx, session: Session, providerName: string, failed = false): Promise<PaymentRow | null> {
-    const userId = session.client_reference_id;
-    if (!userId || !(await repo.userExists(tx, userId))) {
-      deps.log.warn({ session: session.id }, 'checkout without a known client_reference_id; not credited');
-      return null;
-    }
+    const buyer = await buyerOf(tx, session, providerName);
+    if (buyer === 'deleted') return null;
+    const userId = buyer?.userId ?? null;
     const pkg = await packageOf(tx, session);
     if (!pkg) {
       deps.log.error({ session: session.id }, 'checkout for an unknown credit package; not credited');
@@ -128,6 +147,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       providerId: session.id,
       paymentIntentId: idOf(session.payment_intent),
       userId,
+      // Kept only while no account is named, for the admin to assign the payment by it.
+      customerEmail: userId ? null : (buyer?.email ?? null),
       packageId: pkg.id,
       amountUsd: session.amount_total === null ? normalize(pkg.priceUsd) : fromCents(session.amount_total),
       creditsPurchased: credits,
@@ -146,7 +167,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
       completedAt: paid ? (payment.completedAt ?? now) : payment.completedAt,
       updatedAt: now,
     });
-    if (paid) {
+    // Credits go with the first paid transition only: a payment completed (or refunded, disputed) before was credited
+    // then, or (an assigned one) by the admin's assignment.
+    const credited = payment.status === 'completed' || payment.status === 'refunded' || payment.status === 'disputed';
+    if (!userId) {
+      deps.log.warn({ session: session.id }, 'checkout names no account and its address matches no verified one; left for an admin to assign');
+    } else if (paid && !credited) {
       await deps.credits.grant(tx, {
         userId,
         type: 'purchase',
@@ -195,6 +221,36 @@ export function createPaymentsService(deps: PaymentsDeps) {
     }
   }
 
+  /**
+   * A dispute the merchant won: the money came back, so the credits its reversal took (the ledger row of
+   * `dispute:<id>`) are given back, once (key `dispute-won:<id>`), and the payment is completed again. When a refund
+   * of the charge came before the dispute, only the dispute's part is undone and the payment stays refunded.
+   * Credits the dispute could not take (already spent) were never taken, so nothing is given for them.
+   */
+  async function disputeWon(tx: DbOrTx, payment: PaymentRow, disputeId: string, chargeId: string | null) {
+    if (payment.status !== 'disputed') return; // never disputed here, or already restored
+    const takenRow = await repo.ledgerAmount(tx, `dispute:${disputeId}`);
+    const taken = takenRow ? sub('0', takenRow) : '0';
+    if (payment.userId && cmp(taken, '0') > 0) {
+      const applied = await deps.credits.grant(tx, {
+        userId: payment.userId,
+        type: 'adjustment',
+        amount: taken,
+        description: 'Dispute won: credits returned',
+        idempotencyKey: `dispute-won:${disputeId}`,
+      });
+      if (!applied) return;
+    }
+    const refundedBefore = chargeId ? await repo.chargeWasRefunded(tx, chargeId) : false;
+    await repo.updatePayment(
+      tx,
+      payment.id,
+      refundedBefore
+        ? { status: 'refunded', creditsReversed: max0(sub(payment.creditsReversed, taken)), updatedAt: clock.now() }
+        : { status: 'completed', creditsReversed: '0', reversalShortfall: '0', updatedAt: clock.now() },
+    );
+  }
+
   async function apply(tx: DbOrTx, event: Stripe.Event): Promise<void> {
     switch (event.type) {
       case 'checkout.session.completed':
@@ -229,6 +285,24 @@ export function createPaymentsService(deps: PaymentsDeps) {
         await reverse(tx, payment, payment.creditsPurchased, `dispute:${dispute.id}`, 'disputed', 'Payment disputed: credits held back');
         return;
       }
+      case 'charge.dispute.closed': {
+        const dispute = event.data.object;
+        // Lost (or closed as a warning): the credits stay taken back and the payment disputed.
+        if (dispute.status !== 'won') return;
+        const intent = idOf(dispute.payment_intent);
+        const payment = intent ? await repo.lockPaymentByIntent(tx, intent) : undefined;
+        if (!payment || !payment.completedAt) throw paymentNotYetKnown();
+        await disputeWon(tx, payment, dispute.id, idOf(dispute.charge));
+        return;
+      }
+      case 'checkout.session.expired': {
+        // A checkout we recorded as pending (opened, never paid) that Stripe closed: it failed. One we never saw
+        // leaves nothing to record.
+        const session = event.data.object;
+        const payment = await repo.lockPaymentByProviderId(tx, STRIPE_PROVIDER, session.id);
+        if (payment?.status === 'pending') await repo.updatePayment(tx, payment.id, { status: 'failed', updatedAt: clock.now() });
+        return;
+      }
       default:
         return; // other events are acknowledged and ignored
     }
@@ -243,7 +317,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
     });
   }
 
-  const handleEvent = (event: Stripe.Event) => once(event.id, event.type, (tx) => apply(tx, event));
+  async function handleEvent(event: Stripe.Event): Promise<{ duplicate: boolean }> {
+    const result = await once(event.id, event.type, (tx) => apply(tx, event));
+    if (!result.duplicate && (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded')) {
+      await admin.fillFeeAfterCompletion(event.data.object.id);
+    }
+    return result;
+  }
 
   function statusView(payment: PaymentRow, pkg: PackageRow | undefined): CheckoutStatus {
     return {
@@ -272,9 +352,23 @@ export function createPaymentsService(deps: PaymentsDeps) {
     }
   }
 
+  /** Grants an assigned payment's credits to its new owner, once (the checkout's own key). */
+  async function grantAssigned(tx: DbOrTx, payment: PaymentRow, userId: string, amount: string) {
+    await deps.credits.grant(tx, {
+      userId,
+      type: 'purchase',
+      amount,
+      description: 'Purchased credits (payment assigned by an admin)',
+      idempotencyKey: `checkout:${payment.providerId}`,
+    });
+  }
+
+  const admin = createAdminPayments(deps, { testMode, linkInput, grantAssigned });
+
   return {
     testMode,
     ensurePaymentLinks,
+    admin,
 
     /** The user's purchases, newest first, each with its receipt when Stripe has one (asked lazily, then kept). */
     async billing(userId: string): Promise<Billing> {

@@ -3,7 +3,7 @@ import yazl from 'yazl';
 import { APP_NAME } from '../../../contract/constants.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
-import { csvRow } from './csv.ts';
+import { csvRow } from '../../lib/csv.ts';
 import * as repo from './repository.ts';
 
 /** Rows read per query: memory holds one page of a table, never the table. */

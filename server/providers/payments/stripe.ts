@@ -24,8 +24,21 @@ export interface StripeGateway {
   /** Checks the signature on the raw body (dated within 300 s of receipt, either way) and parses the event; throws when it does not verify. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined, receivedAtMs: number): Stripe.Event;
   retrieveCheckoutSession(id: string): Promise<Stripe.Checkout.Session>;
-  /** Makes a Payment Link for a credit package; the browser is sent there with client_reference_id. */
-  createPaymentLink(input: { packageId: string; name: string; amountCents: number; returnUrl: string }): Promise<{ id: string; url: string }>;
+  /**
+   * Makes a Payment Link for a credit package; the browser is sent there with client_reference_id. `revision` goes
+   * into the idempotency keys only: a package's link made again (after its price changed back, or it was
+   * reactivated) must be a new link, not Stripe's replay of the deactivated one.
+   */
+  createPaymentLink(input: { packageId: string; name: string; amountCents: number; returnUrl: string; revision?: string }): Promise<{ id: string; url: string }>;
+  /** Turns a Payment Link off: Stripe then refuses new purchases through it (POST /v1/payment_links/:id active=false). */
+  deactivatePaymentLink(id: string): Promise<void>;
+  /**
+   * What Stripe kept from a PaymentIntent's charge, read from the charge's balance transaction (one call:
+   * latest_charge.balance_transaction expanded). `feeCents` sums the fee_details of types stripe_fee,
+   * payment_method_passthrough_fee and tax (the tax Stripe charges on its own fee), i.e. the balance transaction's
+   * `fee` without Connect application fees. Null while the charge or its balance transaction does not exist yet.
+   */
+  chargeCosts(paymentIntentId: string): Promise<{ feeCents: number; currency: string } | null>;
   /** The receipt page of a PaymentIntent's charge (its latest charge's receipt_url); null while it has none. */
   receiptUrl(paymentIntentId: string): Promise<string | null>;
 }
@@ -98,7 +111,27 @@ export function createStripeGateway(settings: { secretKey: string; webhookSecret
       const charge = intent.latest_charge;
       return charge && typeof charge === 'object' ? (charge.receipt_url ?? null) : null;
     },
-    async createPaymentLink({ packageId, name, amountCents, returnUrl }) {
+    async deactivatePaymentLink(id) {
+      await stripe.paymentLinks.update(id, { active: false });
+    },
+    async chargeCosts(paymentIntentId) {
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge.balance_transaction'] });
+      } catch (err) {
+        // No such PaymentIntent (yet): no charge to read, not a failure to reach Stripe.
+        if ((err as { code?: unknown }).code === 'resource_missing') return null;
+        throw err;
+      }
+      const charge = intent.latest_charge;
+      if (!charge || typeof charge !== 'object') return null;
+      const txn = charge.balance_transaction;
+      if (!txn || typeof txn !== 'object') return null;
+      const kept = new Set(['stripe_fee', 'payment_method_passthrough_fee', 'tax']);
+      const feeCents = (txn.fee_details ?? []).filter((d) => kept.has(d.type)).reduce((sum, d) => sum + (Number(d.amount) || 0), 0);
+      return { feeCents, currency: txn.currency };
+    },
+    async createPaymentLink({ packageId, name, amountCents, returnUrl, revision }) {
       // Idempotency keys derived from the request: two app instances making the same package's link at
       // once get one Price and one Payment Link from Stripe (it replays the first answer for 24 hours).
       const priceParams: Stripe.PriceCreateParams = {
@@ -107,13 +140,14 @@ export function createStripeGateway(settings: { secretKey: string; webhookSecret
         product_data: { name },
         metadata: { package_id: packageId },
       };
-      const price = await stripe.prices.create(priceParams, { idempotencyKey: idempotencyKey('price', priceParams) });
+      const keyOf = (kind: string, params: object) => idempotencyKey(kind, revision ? { params, revision } : params);
+      const price = await stripe.prices.create(priceParams, { idempotencyKey: keyOf('price', priceParams) });
       const linkParams: Stripe.PaymentLinkCreateParams = {
         line_items: [{ price: price.id, quantity: 1 }],
         metadata: { package_id: packageId },
         after_completion: { type: 'redirect', redirect: { url: returnUrl } },
       };
-      const link = await stripe.paymentLinks.create(linkParams, { idempotencyKey: idempotencyKey('payment-link', linkParams) });
+      const link = await stripe.paymentLinks.create(linkParams, { idempotencyKey: keyOf('payment-link', linkParams) });
       return { id: link.id, url: link.url };
     },
   };
