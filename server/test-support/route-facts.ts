@@ -31,6 +31,7 @@ export const ID_PARAMS: Record<string, ObjectKind | SharedId> = {
     value: async (t, s) => ((await t.call('GET', '/api/credits/packages', { session: s })).json() as { data: { packages: Array<{ uuid: string }> } }).data.packages[0]!.uuid,
   },
   'pricing:slug': { shared: 'a tool title in the public price list' },
+  'admin:id': { shared: 'an admin route names any account (or admin object) by id: it belongs to no signed-in user, the admin role is the guard' },
   'telegram:update_id': { shared: "Telegram's own numbering of the updates it sends the bot; it names no object of a user" },
 };
 
