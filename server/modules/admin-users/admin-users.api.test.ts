@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditResponse } from '../../../contract/admin.ts';
 import {
@@ -10,6 +11,7 @@ import {
 } from '../../../contract/admin-users.ts';
 import { profileResponse } from '../../../contract/auth.ts';
 import { creditTransactionsResponse } from '../../../contract/credits.ts';
+import * as schema from '../../db/schema/index.ts';
 import { adminAudit, creditLedger, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
 import { data, error } from '../../test-support/envelope.ts';
@@ -37,6 +39,16 @@ const adjust = (userId: string, body: unknown, headers: Record<string, string> =
   t.call('POST', `/api/admin/users/${userId}/credits`, { session: admin, body, headers });
 const ledgerRows = async (userId: string) =>
   Number((await t.database.db.select({ n: count() }).from(creditLedger).where(eq(creditLedger.userId, userId)))[0]!.n);
+/** Tables with a row whose text mentions `needle` (the whole row cast to text), as the privacy tests search. */
+async function tablesMentioning(needle: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const table of Object.values(schema)) {
+    if (!is(table, PgTable)) continue;
+    const res = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from ${table} as r where r::text ilike ${`%${needle}%`}`);
+    if (Number((res as unknown as { rows: Array<{ n: number }> }).rows[0]!.n) > 0) found.push(getTableName(table));
+  }
+  return found;
+}
 const auditRows = async () => Number((await t.database.db.select({ n: count() }).from(adminAudit))[0]!.n);
 
 describe('GET /api/admin/users', () => {
@@ -264,6 +276,15 @@ describe('a user ledger and a manual adjustment', () => {
     await adjust(user.userId, body);
     await adjust(user.userId, body);
     expect((await t.app.services.credits.account(user.userId)).balance).toBe('21.0000');
+  });
+
+  it("leaves nothing naming a deleted user: the audit row's target is cleared and before/after hold no address or name", async () => {
+    const user = await t.make.user({ credits: '4', name: 'Gone Person' });
+    expect((await adjust(user.userId, { direction: 'grant', amount: '1', reason: 'Before leaving' })).statusCode).toBe(200);
+    expect((await t.call('POST', '/api/account/delete', { session: user, body: { email: user.email } })).statusCode).toBe(200);
+    for (const needle of [user.userId, user.email, 'Gone Person']) expect(await tablesMentioning(needle), needle).toEqual([]);
+    const audit = data(await t.call('GET', '/api/admin/audit?area=users', { session: admin }), adminAuditResponse).entries;
+    expect(audit.find((e) => e.after?.reason === 'Before leaving')).toMatchObject({ target_user_id: null, admin: { id: admin.userId } });
   });
 
   it('is for admins only', async () => {
