@@ -11,25 +11,28 @@ function emailContains(search: string | undefined): SQL | undefined {
   return sql`${users.email} ilike ${`%${escapeLike(search)}%`} escape '\\'`;
 }
 
-/** One page of users, newest first (ties by id, so pages never overlap), with their account's figures. */
+/**
+ * One page of users, newest first (ties by id, so pages never overlap). Users alone, so the page comes from the
+ * created_at index; their accounts are read for the page's ids only (joining first made every page sort all users).
+ */
 export async function listUsersPage(db: DbOrTx, options: { search?: string; limit: number; offset: number }) {
   return db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      roles: users.roles,
-      createdAt: users.createdAt,
-      lastLoginAt: users.lastLoginAt,
-      balance: sql<string | null>`${creditAccounts.balance}::text`,
-      lifetimeUsed: sql<string | null>`${creditAccounts.lifetimeUsed}::text`,
-    })
+    .select({ id: users.id, name: users.name, email: users.email, roles: users.roles, createdAt: users.createdAt, lastLoginAt: users.lastLoginAt })
     .from(users)
-    .leftJoin(creditAccounts, eq(creditAccounts.userId, users.id))
     .where(emailContains(options.search))
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(options.limit)
     .offset(options.offset);
+}
+
+/** Balance and credits used of one page's users, in one query. */
+export async function accountsOf(db: DbOrTx, userIds: string[]): Promise<Map<string, { balance: string; lifetimeUsed: string }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: creditAccounts.userId, balance: creditAccounts.balance, lifetimeUsed: creditAccounts.lifetimeUsed })
+    .from(creditAccounts)
+    .where(inArray(creditAccounts.userId, userIds));
+  return new Map(rows.map((r) => [r.userId, r]));
 }
 
 export async function countUsers(db: DbOrTx, search: string | undefined): Promise<number> {
@@ -48,7 +51,7 @@ export async function generationCounts(db: DbOrTx, userIds: string[]): Promise<M
   return new Map(rows.map((r) => [r.userId, Number(r.n)]));
 }
 
-/** The stats block: one pass over users (with an index probe per user for generations) and one over accounts. */
+/** The stats block: one pass over users (and the generations' owners), one over accounts. */
 export async function userStats(db: DbOrTx, since: { day: Date; week: Date }) {
   const [people] = await db
     .select({
@@ -58,8 +61,9 @@ export async function userStats(db: DbOrTx, since: { day: Date; week: Date }) {
       newLastWeek: sql<number>`(count(*) filter (where ${users.createdAt} > ${since.week.toISOString()}::timestamptz))::int`,
       withLogins: sql<number>`(count(*) filter (where ${users.lastLoginAt} is not null))::int`,
       admins: sql<number>`(count(*) filter (where 'admin' = any(${users.roles})))::int`,
-      // Spelled out: inside a one-table select Drizzle leaves columns unqualified, and `id` would mean generations.id.
-      withGenerations: sql<number>`(count(*) filter (where exists (select 1 from generations g where g.user_id = users.id)))::int`,
+      // Every generation belongs to a live user (deleting an account deletes them), so the distinct owners are the
+      // users with generations: one index-only pass, where an EXISTS per user cost 250 ms at 50,000 users.
+      withGenerations: sql<number>`(select count(distinct ${generations.userId}) from ${generations})::int`,
     })
     .from(users);
   const [credits] = await db
