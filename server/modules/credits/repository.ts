@@ -22,6 +22,12 @@ export async function lockAccount(tx: DbOrTx, userId: string): Promise<AccountRo
   return row;
 }
 
+/** The ledger row with this idempotency key, if any (read it with the account locked). */
+export async function ledgerByKey(db: DbOrTx, key: string): Promise<LedgerRow | undefined> {
+  const [row] = await db.select().from(creditLedger).where(eq(creditLedger.idempotencyKey, key));
+  return row;
+}
+
 /** Whether a ledger row with this idempotency key exists (check it with the account locked). */
 export async function ledgerKeyExists(db: DbOrTx, key: string): Promise<boolean> {
   const [row] = await db.select({ id: creditLedger.id }).from(creditLedger).where(eq(creditLedger.idempotencyKey, key));
@@ -44,6 +50,8 @@ export async function appendLedger(
     now: Date;
     /** Also releases this much of the held amount in the same update (capturing a hold). */
     releaseHeld?: string;
+    /** The admin who made a manual adjustment. */
+    actorId?: string | null;
   },
 ): Promise<LedgerRow> {
   const amount = sql`${entry.amount}::numeric`;
@@ -70,6 +78,7 @@ export async function appendLedger(
       description: entry.description,
       generationType: entry.generationType ?? null,
       idempotencyKey: entry.idempotencyKey,
+      actorId: entry.actorId ?? null,
       createdAt: entry.now,
     })
     .returning();

@@ -91,6 +91,47 @@ export function createCreditsService(deps: CreditsDeps) {
     return { applied: true, taken, shortfall };
   }
 
+  /**
+   * An admin's manual adjustment in the caller's transaction: one `adjustment` row carrying the admin as its actor,
+   * signed by direction. A deduction never takes the available balance (balance − held) below zero (409, nothing
+   * written). Once per idempotency key: a repeat answers the row the first call wrote (`applied: false`); the same key
+   * for another user or amount is a 409. Answers the account before and after.
+   */
+  async function adjust(
+    tx: DbOrTx,
+    entry: { userId: string; actorId: string; direction: 'grant' | 'deduct'; amount: string; description: string; idempotencyKey: string },
+  ) {
+    const amount = normalize(entry.amount);
+    if (cmp(amount, '0') <= 0) throw badRequest('An adjustment must be positive');
+    const signed = entry.direction === 'grant' ? amount : normalize(`-${amount}`);
+    await repo.ensureAccount(tx, entry.userId);
+    const account = (await repo.lockAccount(tx, entry.userId))!;
+    const before = toCredits(account);
+    const existing = await repo.ledgerByKey(tx, entry.idempotencyKey);
+    if (existing) {
+      if (existing.userId !== entry.userId || existing.type !== 'adjustment' || cmp(existing.amount, signed) !== 0) {
+        throw conflict('This adjustment key was already used for a different adjustment. Reload and try again.');
+      }
+      return { applied: false, row: existing, before, after: before };
+    }
+    if (entry.direction === 'deduct' && cmp(amount, before.available_credits) > 0) {
+      throw conflict(
+        `Cannot deduct ${fmt(amount)} credits: the user has ${fmt(before.available_credits)} available, and a balance never goes below zero.`,
+        { available_credits: before.available_credits },
+      );
+    }
+    const row = await repo.appendLedger(tx, {
+      userId: entry.userId,
+      type: 'adjustment',
+      amount: signed,
+      description: entry.description,
+      idempotencyKey: entry.idempotencyKey,
+      actorId: entry.actorId,
+      now: clock.now(),
+    });
+    return { applied: true, row, before, after: toCredits((await repo.getAccount(tx, entry.userId))!) };
+  }
+
   /** Gives a hold back in full inside the caller's transaction; answers the hold only to the caller that released it. */
   async function releaseIn(tx: Tx, holdId: string): Promise<HoldRow | undefined> {
     const hold = await repo.settleHold(tx, holdId, 'released', clock.now());
@@ -142,6 +183,7 @@ export function createCreditsService(deps: CreditsDeps) {
   return {
     grant,
     takeBack,
+    adjust,
 
     async account(userId: string): Promise<Credits> {
       return toCredits(await repo.getAccount(db, userId));
