@@ -31,6 +31,7 @@ export const ID_PARAMS: Record<string, ObjectKind | SharedId> = {
     value: async (t, s) => ((await t.call('GET', '/api/credits/packages', { session: s })).json() as { data: { packages: Array<{ uuid: string }> } }).data.packages[0]!.uuid,
   },
   'pricing:slug': { shared: 'a tool title in the public price list' },
+  'admin:id': { shared: 'a row of the pricing table (System Settings): a catalogue entry of the admin area, no user owns it' },
   'telegram:update_id': { shared: "Telegram's own numbering of the updates it sends the bot; it names no object of a user" },
 };
 
