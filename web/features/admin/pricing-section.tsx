@@ -166,7 +166,7 @@ export function PricingSection() {
         ) : prices.isError ? (
           <AdminLoadError error={prices.error} />
         ) : (
-          <div className="-mx-5 overflow-x-auto sm:-mx-6">
+          <div className="relative -mx-5 overflow-x-auto sm:-mx-6">
             <table className="w-full min-w-[44rem] text-left text-sm">
               <caption className="sr-only">Prices by service and variant</caption>
               <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
@@ -187,7 +187,7 @@ export function PricingSection() {
                   const name = `${entry.service_type} (${entry.service_variant})`;
                   return (
                     <tr key={entry.id} className="align-top">
-                      <th scope="row" className="px-5 py-2.5 font-medium break-all text-slate-900 sm:px-6">
+                      <th scope="row" className="px-5 py-2.5 font-medium whitespace-nowrap text-slate-900 sm:px-6">
                         {entry.service_type}
                         {entry.in_use && (
                           <Badge tone="violet" className="ml-2">
@@ -195,11 +195,11 @@ export function PricingSection() {
                           </Badge>
                         )}
                       </th>
-                      <td className="px-3 py-2.5 break-all text-slate-700">{entry.service_variant}</td>
+                      <td className="px-3 py-2.5 whitespace-nowrap text-slate-700">{entry.service_variant}</td>
                       <td className="px-3 py-2.5 text-right text-slate-900 tabular-nums">{trimmed(entry.user_cost_credits)}</td>
                       <td className="px-3 py-2.5 text-right text-slate-700 tabular-nums">{entry.actual_cost_usd}</td>
                       <td className="px-3 py-2.5 text-right text-slate-700 tabular-nums">{entry.margin_percent === null ? '—' : `${entry.margin_percent}%`}</td>
-                      <td className="max-w-64 px-3 py-2.5 text-slate-600">{entry.description}</td>
+                      <td className="max-w-64 min-w-48 px-3 py-2.5 text-slate-600">{entry.description}</td>
                       <td className="px-5 py-2 text-right whitespace-nowrap sm:px-6">
                         <Button variant="ghost" size="sm" aria-label={`Edit ${name}`} onClick={() => setEditing(entry)}>
                           <Pencil className="size-4" aria-hidden />

@@ -74,18 +74,18 @@ function ToolRow({ tool, index, count, onChange }: { tool: ToolConfig; index: nu
         </span>
         <div className="min-w-0">
           <p className={cn('font-medium break-words text-slate-900', tool.status === 'disabled' && 'text-slate-500 line-through')}>{tool.title}</p>
-          <p className="text-xs break-all text-slate-500">
-            {tool.id} · <span id={`${id}-hint`}>{STATUS_HINTS[tool.status]}</span>
+          <p className="text-xs break-words text-slate-500">
+            <span className="break-all">{tool.id}</span> · <span id={`${id}-hint`}>{STATUS_HINTS[tool.status]}</span>
           </p>
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex items-center gap-2">
         <label htmlFor={`${id}-status`} className="sr-only">
           Status of {tool.title}
         </label>
         <select
           id={`${id}-status`}
-          className={cn(inputClasses, 'w-auto py-1.5')}
+          className={cn(inputClasses, 'w-auto min-w-0 flex-1 py-1.5 sm:flex-none')}
           value={tool.status}
           aria-describedby={`${id}-hint`}
           onChange={(e) => onChange({ status: e.target.value as ToolStatus })}
@@ -103,17 +103,18 @@ function ToolRow({ tool, index, count, onChange }: { tool: ToolConfig; index: nu
           aria-label={`Featured: ${tool.title}`}
           onClick={() => onChange({ featured: !tool.featured })}
           className={cn(
-            'inline-flex h-8 items-center gap-1.5 rounded-lg border px-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600',
+            'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg border px-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600',
             tool.featured ? 'border-amber-300 bg-amber-50 text-amber-800' : 'border-slate-300 bg-white text-slate-600 hover:bg-slate-50',
           )}
         >
           <Star className={cn('size-4', tool.featured && 'fill-amber-400 text-amber-500')} aria-hidden />
-          Featured
+          {/* On a phone the star alone (the switch keeps its name). */}
+          <span className="hidden sm:inline">Featured</span>
         </button>
-        <Button variant="outline" size="sm" className="px-2" aria-label={`Move ${tool.title} up`} disabled={index === 0} onClick={() => onChange({ move: -1 })}>
+        <Button variant="outline" size="sm" className="shrink-0 px-2" aria-label={`Move ${tool.title} up`} disabled={index === 0} onClick={() => onChange({ move: -1 })}>
           <ArrowUp className="size-4" aria-hidden />
         </Button>
-        <Button variant="outline" size="sm" className="px-2" aria-label={`Move ${tool.title} down`} disabled={index === count - 1} onClick={() => onChange({ move: 1 })}>
+        <Button variant="outline" size="sm" className="shrink-0 px-2" aria-label={`Move ${tool.title} down`} disabled={index === count - 1} onClick={() => onChange({ move: 1 })}>
           <ArrowDown className="size-4" aria-hidden />
         </Button>
       </div>

@@ -30,7 +30,7 @@ function TranscriptionForm({ settings }: { settings: TranscriptionSettings }) {
   const label = (p: TranscriptionSettings['providers'][number]) =>
     p.id === 'auto' ? `Automatic (server setting${settings.auto_engine ? `: ${settings.auto_engine}` : ': off'})` : p.configured ? p.label : `${p.label} (not configured)`;
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_15rem_auto] sm:items-end">
       <div>
         <label htmlFor={`${id}-provider`} className="mb-1.5 block text-sm font-medium text-slate-700">
           Transcription provider
