@@ -114,6 +114,14 @@ const schema = z.object({
   RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_TRACK_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 
+  /**
+   * Copy of the pricing table to production (System Settings, development hosts only): the production app's address
+   * and the bearer token its POST /api/admin/pricing-import accepts. On the production app set the same token (the
+   * import is refused without it); the URL is only read on a development host.
+   */
+  PRODUCTION_SYNC_URL: optionalUrl,
+  PRODUCTION_SYNC_TOKEN: z.string().min(32, 'at least 32 characters').optional(),
+
   /** The operator the Terms and the Privacy Policy name (spec 1 §9: a company in New Mexico, USA). */
   LEGAL_ENTITY_NAME: z.string().trim().min(1).max(120).default('Ampkit LLC'),
   /** Where it is organised and whose laws apply, written to follow "the laws of". */

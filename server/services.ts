@@ -115,9 +115,21 @@ export function createServices(deps: ServiceDeps) {
   const accountSecurity = createAccountSecurityService({ db, clock });
   // Every admin write is recorded by the service that makes it, in the same transaction.
   const audit = createAuditService({ db, clock });
-  const pricing = createPricingService({ db, credits, audit, engineVariant: (toolId) => toolEngines(aiProviders)[toolId]?.variant });
+  const pricing = createPricingService({
+    db,
+    clock,
+    credits,
+    audit,
+    engineVariant: (toolId) => toolEngines(aiProviders)[toolId]?.variant,
+    // System Settings: the speech engines the admin may choose ('none' on the server leaves only the server's choice).
+    transcription: {
+      configured: config.TRANSCRIPTION_PROVIDER === 'none' ? [] : (Object.keys(aiProviders.transcribers) as Array<keyof typeof aiProviders.transcribers>),
+      autoEngine: aiProviders.transcriber?.name ?? null,
+    },
+    productionSync: { isDevelopment: config.isDevelopment, url: config.PRODUCTION_SYNC_URL, token: config.PRODUCTION_SYNC_TOKEN },
+  });
   const payments = createPaymentsService({ db, clock, credits, audit, stripe: stripeFrom(config), publicUrl: config.PUBLIC_URL, log });
-  const tools = createToolsService({ db, audit });
+  const tools = createToolsService({ db, audit, clock });
   const idempotency = createIdempotencyService({ db, clock });
   const site = createSiteService({
     db,

@@ -35,7 +35,7 @@ export const ID_PARAMS: Record<string, ObjectKind | SharedId> = {
   'admin:faqId': { shared: 'a FAQ entry is site content shown to everyone; it belongs to no user' },
   'admin:payment_id': { shared: 'a payment as the admin sees it in Stripe Transactions; admin routes belong to no user' },
   'admin:user_id': { shared: 'the account an admin assigns an unassigned payment to; admin routes belong to no user' },
-  'admin:id': { shared: 'an admin route names an account or an admin object (a credit package) by id: it belongs to no signed-in user, the admin role is the guard' },
+  'admin:id': { shared: 'an admin route names an account or an admin object (a credit package, a price) by id: it belongs to no signed-in user, the admin role is the guard' },
   'telegram:update_id': { shared: "Telegram's own numbering of the updates it sends the bot; it names no object of a user" },
 };
 

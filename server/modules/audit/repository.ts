@@ -4,7 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { adminAudit, users } from '../../db/schema/index.ts';
 
 export interface AuditInsert {
-  adminId: string;
+  /** The admin who made the change; null for a change made by a machine (the production pricing import). */
+  adminId: string | null;
   area: AdminTabId;
   action: string;
   targetId?: string | null;

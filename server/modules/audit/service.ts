@@ -5,7 +5,8 @@ import * as repo from './repository.ts';
 
 /** One admin write, as the service that made it describes it. `before`/`after` carry the changed fields only. */
 export interface AuditRecord {
-  adminId: string;
+  /** The admin who made the change; null for a change made by a machine (the production pricing import). */
+  adminId: string | null;
   area: AdminTabId;
   action: string;
   targetId?: string | null;

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { PricingSeed } from '../../../contract/credits.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { pricing } from '../../db/schema/index.ts';
+import { pricing, siteSettings } from '../../db/schema/index.ts';
 
 export type PricingRow = typeof pricing.$inferSelect;
 
@@ -32,4 +32,57 @@ export async function findPrice(db: DbOrTx, serviceType: string, variant: string
 
 export async function listPrices(db: DbOrTx): Promise<PricingRow[]> {
   return db.select().from(pricing).orderBy(asc(pricing.serviceType), asc(pricing.serviceVariant));
+}
+
+export interface PriceFields {
+  serviceType: string;
+  serviceVariant: string;
+  userCostCredits: string;
+  actualCostUsd: string;
+  description: string;
+}
+
+export async function findPriceById(db: DbOrTx, id: number, lock = false): Promise<PricingRow | undefined> {
+  const query = db.select().from(pricing).where(eq(pricing.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Inserts a price; answers undefined when the service and variant already have one. */
+export async function insertPrice(db: DbOrTx, fields: PriceFields, now: Date): Promise<PricingRow | undefined> {
+  const [row] = await db
+    .insert(pricing)
+    .values({ ...fields, updatedAt: now })
+    .onConflictDoNothing({ target: [pricing.serviceType, pricing.serviceVariant] })
+    .returning();
+  return row;
+}
+
+export async function updatePrice(db: DbOrTx, id: number, fields: Partial<PriceFields>, now: Date): Promise<PricingRow | undefined> {
+  const [row] = await db.update(pricing).set({ ...fields, updatedAt: now }).where(eq(pricing.id, id)).returning();
+  return row;
+}
+
+export async function deletePrice(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db.delete(pricing).where(eq(pricing.id, id)).returning({ id: pricing.id });
+  return rows.length > 0;
+}
+
+/** One value of the generic `site_settings` table (the pricing module's key: 'transcription'). */
+export async function readSetting(db: DbOrTx, key: string): Promise<unknown> {
+  const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key));
+  return row?.value;
+}
+
+export async function writeSetting(db: DbOrTx, key: string, value: unknown, adminId: string, now: Date): Promise<void> {
+  await db
+    .insert(siteSettings)
+    .values({ key, value, updatedAt: now, updatedBy: adminId })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: now, updatedBy: adminId } });
+}
+
+/** Locks a setting's row (when there is one) for the rest of the transaction. */
+export async function lockSetting(db: DbOrTx, key: string): Promise<unknown> {
+  const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key)).for('update');
+  return row?.value;
 }

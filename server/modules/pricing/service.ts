@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import type { CreditsService } from '../credits/service.ts';
 import * as repo from './repository.ts';
 import type { AuditRecorder } from '../audit/service.ts';
+import { createPricingAdmin, type PricingAdminDeps } from './admin-service.ts';
 
 export interface ToolPrice {
   tool_id: string;
@@ -18,7 +19,7 @@ export interface ToolPrice {
 /** "AI Image Morpher" → "ai-image-morpher" (spec 1 §7 pricing path). */
 export const toolSlug = (title: string) => title.toLowerCase().replace(/\s+/g, '-');
 
-export interface PricingDeps {
+export interface PricingDeps extends Omit<PricingAdminDeps, 'db' | 'audit'> {
   /** Records each admin write in the transaction that makes it. */
   audit: AuditRecorder;
   db: Db;
@@ -49,6 +50,8 @@ export function createPricingService(deps: PricingDeps) {
   }
 
   return {
+    /** System Settings: the transcription engine, the pricing table, its syncs (admin-service.ts). */
+    ...createPricingAdmin(deps),
     price,
     seed: () => repo.insertMissingPrices(db, DEFAULT_PRICING),
     list: () => repo.listPrices(db),

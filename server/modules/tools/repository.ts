@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { ToolConfig } from '../../../contract/tools.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { toolsConfig } from '../../db/schema/index.ts';
@@ -49,4 +49,34 @@ export async function insertMissingTools(db: DbOrTx, tools: readonly ToolConfig[
     .onConflictDoNothing({ target: toolsConfig.id })
     .returning({ id: toolsConfig.id });
   return inserted.length;
+}
+
+export interface ToolPatch {
+  status?: ToolConfig['status'];
+  order?: number;
+  featured?: boolean;
+  title?: string;
+  description?: string;
+  shortDescription?: string;
+  iconName?: string;
+  path?: string;
+  color?: string;
+  category?: string;
+  requiresAuth?: boolean;
+}
+
+/** Applies the changed fields of one tool (the admin area's writes); answers whether the row exists. */
+export async function updateTool(db: DbOrTx, id: string, patch: ToolPatch, now: Date): Promise<boolean> {
+  const { order, ...rest } = patch;
+  const rows = await db
+    .update(toolsConfig)
+    .set({ ...rest, ...(order === undefined ? {} : { sortOrder: order }), updatedAt: now })
+    .where(eq(toolsConfig.id, id))
+    .returning({ id: toolsConfig.id });
+  return rows.length > 0;
+}
+
+/** Locks the tool rows for the rest of the transaction, so two admins' saves apply one after the other. */
+export async function lockTools(db: DbOrTx): Promise<void> {
+  await db.select({ id: toolsConfig.id }).from(toolsConfig).for('update');
 }

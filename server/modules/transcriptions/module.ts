@@ -30,6 +30,8 @@ export function createTranscriptionsModule(deps: TranscriptionsModuleDeps) {
     clock: deps.clock,
     lifecycle: deps.ai.lifecycle,
     providers: deps.providers,
+    // System Settings' engine; 'none' on the server turns transcription off whatever the admin chose.
+    chosenEngine: async () => (deps.config.TRANSCRIPTION_PROVIDER === 'none' ? null : deps.pricing.transcriptionEngine()),
     files: deps.files,
     pricing: deps.pricing,
     content: deps.content,

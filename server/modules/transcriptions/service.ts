@@ -35,7 +35,16 @@ export interface TranscriptionsDeps {
   db: Db;
   clock: Clock;
   lifecycle: Pick<Lifecycle, 'start' | 'enqueue' | 'claim' | 'complete' | 'fail' | 'run'>;
-  providers: { transcriber: SpeechTranscriber | null; refiner: TextRefiner | null; localComposer: LocalComposer };
+  providers: {
+    /** The server's engine (TRANSCRIPTION_PROVIDER). */
+    transcriber: SpeechTranscriber | null;
+    /** Every engine the server can run, by key: the admin's choice and a queued job's engine are looked up here. */
+    transcribers?: Partial<Record<SpeechTranscriber['key'], SpeechTranscriber>>;
+    refiner: TextRefiner | null;
+    localComposer: LocalComposer;
+  };
+  /** The engine the admin chose in System Settings, read on every start; null or absent: the server's engine. */
+  chosenEngine?: () => Promise<SpeechTranscriber['key'] | null>;
   files: Pick<FilesService, 'readOwn' | 'delete'>;
   pricing: Pick<PricingService, 'price'>;
   content: Pick<ContentService, 'createIn'>;
@@ -120,6 +129,12 @@ export function mainText(row: Pick<TranscriptionView, 'refinementType' | 'refine
 export function createTranscriptionsService(deps: TranscriptionsDeps) {
   const { db, lifecycle, providers } = deps;
 
+  /** The engine a new transcription runs on: the admin's choice when it is set and can run here, else the server's. */
+  async function currentTranscriber(): Promise<SpeechTranscriber | null> {
+    const chosen = deps.chosenEngine ? await deps.chosenEngine() : null;
+    return (chosen && providers.transcribers?.[chosen]) || providers.transcriber;
+  }
+
   async function own(userId: string, id: string): Promise<TranscriptionView> {
     const row = await repo.findOwn(db, userId, id);
     if (!row) throw notFound(TRANSCRIPTION_MESSAGES.notFound);
@@ -127,7 +142,7 @@ export function createTranscriptionsService(deps: TranscriptionsDeps) {
   }
 
   async function startFromAudio(input: StartInput): Promise<TranscriptionStarted> {
-    const transcriber = providers.transcriber;
+    const transcriber = await currentTranscriber();
     if (!transcriber) throw serviceUnavailable(TRANSCRIPTION_MESSAGES.settingUp);
     const probed = await probeMedia(input.audio);
     if (!probed || probed.type.category === 'image') throw unsupportedMediaType(TRANSCRIPTION_MESSAGES.invalidType);
@@ -150,7 +165,7 @@ export function createTranscriptionsService(deps: TranscriptionsDeps) {
         provider: transcriber.name,
         prompt: title,
         uploads: [{ userId: input.userId, data: input.audio, entityType: 'audio', toolName: TRANSCRIPTION_TOOL, originalFilename: input.filename, enforceQuota: true }],
-        params: { refinementType: input.refinementType, perMinute, durationSeconds: duration },
+        params: { refinementType: input.refinementType, perMinute, durationSeconds: duration, engine: transcriber.key },
         queued: true,
         // Slow engines get a hold that outlives the work: real time for the local engine, a quarter of it for providers.
         holdTtlMinutes: 10 + Math.ceil(minutes * (transcriber.draft ? 1 : 0.25)),
@@ -197,12 +212,13 @@ export function createTranscriptionsService(deps: TranscriptionsDeps) {
     const run = await lifecycle.claim(generationId, attempt);
     if (!run) return;
     const row = await repo.findByGeneration(db, generationId);
-    const params = run.generation.params as { refinementType: RefinementType; perMinute: string; durationSeconds: number };
+    const params = run.generation.params as { refinementType: RefinementType; perMinute: string; durationSeconds: number; engine?: SpeechTranscriber['key'] };
     const failRow = (message: string) => async (tx: Parameters<typeof repo.update>[0]) =>
       row && repo.update(tx, row.id, { status: 'failed', errorMessage: message, completedAt: deps.clock.now(), updatedAt: deps.clock.now() });
     try {
       if (!row) throw new Error('The transcription was deleted before it ran.');
-      const transcriber = providers.transcriber;
+      // The engine the job was priced for at its start, even if the admin has chosen another since.
+      const transcriber = (params.engine && providers.transcribers?.[params.engine]) || (await currentTranscriber());
       if (!transcriber) throw serviceUnavailable(TRANSCRIPTION_MESSAGES.settingUp);
       await repo.update(db, row.id, { status: 'processing', updatedAt: deps.clock.now() });
       const audio = (await deps.files.readOwn(row.userId, row.fileId!)).data;

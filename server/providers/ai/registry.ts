@@ -15,30 +15,40 @@ export interface AiRegistry extends AiProviders {
   refiner: TextRefiner | null;
   /** Speech to text per TRANSCRIPTION_PROVIDER: Deepgram, OpenAI-compatible, the local draft engine, or null (off). */
   transcriber: SpeechTranscriber | null;
+  /**
+   * Every speech engine this server can run, by key (Deepgram and OpenAI-compatible with their keys set, the local
+   * draft engine where installed): the admin's System Settings may pick one of them at run time instead of `transcriber`.
+   */
+  transcribers: Partial<Record<SpeechTranscriber['key'], SpeechTranscriber>>;
   /** Refines transcripts without a text provider (a local draft's refinements). */
   localComposer: LocalComposer;
   /** Names of the configured providers, for the admin area and the start-up log. */
   configured: string[];
 }
 
-/** TRANSCRIPTION_PROVIDER: auto is Deepgram, then OpenAI-compatible, then the local draft engine where installed. */
-function chooseTranscriber(config: Config, openai: OpenAiProvider | null): SpeechTranscriber | null {
-  const deepgram = config.DEEPGRAM_API_KEY
-    ? createDeepgramTranscriber({ apiKey: config.DEEPGRAM_API_KEY, baseUrl: config.DEEPGRAM_BASE_URL, timeoutMs: config.AI_TIMEOUT_MS })
-    : null;
+/** The speech engines this server can run, each made once. */
+function speechEngines(config: Config, openai: OpenAiProvider | null): AiRegistry['transcribers'] {
+  const engines: AiRegistry['transcribers'] = {};
+  if (config.DEEPGRAM_API_KEY) {
+    engines.deepgram = createDeepgramTranscriber({ apiKey: config.DEEPGRAM_API_KEY, baseUrl: config.DEEPGRAM_BASE_URL, timeoutMs: config.AI_TIMEOUT_MS });
+  }
+  if (openai) engines.openai = openai;
   const localSettings = { bin: config.POCKETSPHINX_BIN, modelDir: config.POCKETSPHINX_MODEL_DIR, ffmpeg: config.FFMPEG_BIN };
-  const local = () => (localSpeechAvailable(localSettings) ? createLocalTranscriber(localSettings) : null);
+  if (localSpeechAvailable(localSettings)) engines.local = createLocalTranscriber(localSettings);
+  return engines;
+}
+
+/** TRANSCRIPTION_PROVIDER: auto is Deepgram, then OpenAI-compatible, then the local draft engine where installed. */
+function chooseTranscriber(config: Config, engines: AiRegistry['transcribers']): SpeechTranscriber | null {
   switch (config.TRANSCRIPTION_PROVIDER) {
     case 'none':
       return null;
     case 'deepgram':
-      return deepgram;
     case 'openai':
-      return openai;
     case 'local':
-      return local();
+      return engines[config.TRANSCRIPTION_PROVIDER] ?? null;
     default:
-      return deepgram ?? openai ?? local();
+      return engines.deepgram ?? engines.openai ?? engines.local ?? null;
   }
 }
 
@@ -80,7 +90,8 @@ export function createAiRegistry(config: Config): AiRegistry {
       ...(config.REPLICATE_UPSCALE_VERSION ? { version: config.REPLICATE_UPSCALE_VERSION } : {}),
     });
   }
-  const transcriber = chooseTranscriber(config, openai);
+  const transcribers = speechEngines(config, openai);
+  const transcriber = chooseTranscriber(config, transcribers);
   return {
     imageEditor,
     mockupEditor,
@@ -90,6 +101,7 @@ export function createAiRegistry(config: Config): AiRegistry {
     localVision: getLocalVision(),
     refiner: gemini ?? openai,
     transcriber,
+    transcribers,
     localComposer: createLocalComposer(),
     configured: [gemini && 'gemini', openai && 'openai', config.REPLICATE_API_TOKEN && 'replicate', config.DEEPGRAM_API_KEY && 'deepgram', transcriber?.key === 'local' && 'local speech'].filter(Boolean) as string[],
   };

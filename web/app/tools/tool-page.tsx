@@ -24,7 +24,9 @@ export function ToolPage({ toolId }: { toolId?: string } = {}) {
   const params = useParams();
   const id = toolId ?? params.id ?? '';
   const { tools, isPending, error } = useToolsConfig();
-  const tool = tools.find((t) => t.id === id && t.status !== 'disabled');
+  const known = tools.find((t) => t.id === id);
+  // A disabled tool is hidden everywhere (spec 1 §3); its address says so instead of opening it.
+  const tool = known?.status === 'disabled' ? undefined : known;
 
   if (isPending) return <PageSpinner label="Loading tool" />;
   if (error) {
@@ -33,6 +35,9 @@ export function ToolPage({ toolId }: { toolId?: string } = {}) {
         <Alert tone="error" title={`Error loading tools: ${error.message}`} />
       </Page>
     );
+  }
+  if (known && !tool) {
+    return <Page title="Tool not available" description={`${known.title} is not available right now. Please try another tool.`} actions={backLink} />;
   }
   if (!tool) {
     return (
