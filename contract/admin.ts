@@ -58,6 +58,8 @@ export const adminAuditEntrySchema = z.object({
   action: z.string(),
   target_id: z.string().nullable(),
   target_user_id: z.string().nullable(),
+  /** The address of the user the change was about, as it is now (not stored in the log). */
+  target_user_email: z.string().nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
 });

@@ -14,7 +14,9 @@ describe('GET /api/admin/audit', () => {
     const { audit } = t.app.services;
     await audit.record(t.database.db, { adminId, area: 'tools', action: 'tool.update', targetId: 'ai-headshot', before: { status: 'available' }, after: { status: 'beta' } });
     await audit.record(t.database.db, { adminId, area: 'tools', action: 'tool.update', targetId: 'ai-headshot', before: { status: 'beta' }, after: { status: 'disabled' } });
-    await audit.record(t.database.db, { adminId, area: 'users', action: 'credits.adjust' });
+    const someone = await t.make.user({ email: 'someone@example.com' });
+    const someoneId = (await t.call('GET', '/api/auth/profile', { session: someone })).json().data.user.id as string;
+    await audit.record(t.database.db, { adminId, area: 'users', action: 'credits.adjust', targetUserId: someoneId });
 
     const res = await t.call('GET', '/api/admin/audit?area=tools', { session: admin });
     expect(res.statusCode).toBe(200);
@@ -22,6 +24,8 @@ describe('GET /api/admin/audit', () => {
     expect(entries.map((e) => e.after)).toEqual([{ status: 'disabled' }, { status: 'beta' }]);
     expect(entries.every((e) => e.area === 'tools' && e.admin?.email === 'ops@example.com')).toBe(true);
     expect((await t.call('GET', '/api/admin/audit?area=tools&limit=1', { session: admin })).json().data.entries).toHaveLength(1);
+    const [adjustment] = (await t.call('GET', '/api/admin/audit?area=users', { session: admin })).json().data.entries as Array<{ target_user_email: string | null }>;
+    expect(adjustment!.target_user_email).toBe('someone@example.com');
   });
 
   it('refuses an unknown tab and a limit out of range, naming the field', async () => {

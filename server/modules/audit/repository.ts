@@ -1,3 +1,4 @@
+import { alias } from 'drizzle-orm/pg-core';
 import { desc, eq } from 'drizzle-orm';
 import type { AdminTabId } from '../../../contract/admin.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -28,6 +29,9 @@ export async function insertAudit(db: DbOrTx, entry: AuditInsert): Promise<void>
   });
 }
 
+/** The user a change was about, read live: a deleted account's rows name nobody (target_user_id is set null). */
+const targetUsers = alias(users, 'target_users');
+
 export async function listAudit(db: DbOrTx, area: AdminTabId, limit: number) {
   return db
     .select({
@@ -39,11 +43,13 @@ export async function listAudit(db: DbOrTx, area: AdminTabId, limit: number) {
       action: adminAudit.action,
       targetId: adminAudit.targetId,
       targetUserId: adminAudit.targetUserId,
+      targetUserEmail: targetUsers.email,
       before: adminAudit.before,
       after: adminAudit.after,
     })
     .from(adminAudit)
     .leftJoin(users, eq(users.id, adminAudit.adminId))
+    .leftJoin(targetUsers, eq(targetUsers.id, adminAudit.targetUserId))
     .where(eq(adminAudit.area, area))
     .orderBy(desc(adminAudit.id))
     .limit(limit);

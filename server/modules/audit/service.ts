@@ -33,6 +33,7 @@ export function createAuditService(deps: { db: Db; clock: Clock }) {
         action: r.action,
         target_id: r.targetId,
         target_user_id: r.targetUserId,
+        target_user_email: r.targetUserEmail,
         before: r.before,
         after: r.after,
       }));

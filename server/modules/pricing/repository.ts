@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { PricingSeed } from '../../../contract/credits.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { pricing, siteSettings } from '../../db/schema/index.ts';
+import { pricing, siteSettings, toolsConfig } from '../../db/schema/index.ts';
 
 export type PricingRow = typeof pricing.$inferSelect;
 
@@ -85,4 +85,10 @@ export async function writeSetting(db: DbOrTx, key: string, value: unknown, admi
 export async function lockSetting(db: DbOrTx, key: string): Promise<unknown> {
   const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key)).for('update');
   return row?.value;
+}
+
+/** Tools the admin set to disabled: hidden everywhere (spec 3 §4), so their prices are not advertised either. */
+export async function disabledToolIds(db: DbOrTx): Promise<Set<string>> {
+  const rows = await db.select({ id: toolsConfig.id }).from(toolsConfig).where(eq(toolsConfig.status, 'disabled'));
+  return new Set(rows.map((r) => r.id));
 }

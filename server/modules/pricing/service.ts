@@ -39,8 +39,9 @@ export function createPricingService(deps: PricingDeps) {
   }
 
   async function toolPrices(): Promise<ToolPrice[]> {
-    const rows = await repo.listPrices(db);
+    const [rows, disabled] = await Promise.all([repo.listPrices(db), repo.disabledToolIds(db)]);
     return TOOL_CATALOGUE.flatMap((tool) => {
+      if (disabled.has(tool.id)) return [];
       const service = TOOL_SERVICE[tool.id];
       const variant = (service && deps.engineVariant?.(tool.id)) ?? service?.variant;
       const row = service && rows.find((r) => r.serviceType === service.serviceType && r.serviceVariant === variant);

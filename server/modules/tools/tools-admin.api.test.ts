@@ -56,6 +56,17 @@ describe('POST /api/admin/tools-config', () => {
     expect(byTarget['caption-generator']).toMatchObject({ before: { status: 'available', featured: false }, after: { status: 'beta', featured: true } });
   });
 
+  it('takes a disabled tool off the public price list too, and puts it back when it is available again', async () => {
+    const titles = async () => Object.keys((await t.call('GET', '/api/pricing/tools')).json().data.tool_pricing as Record<string, unknown>);
+    const headshot = TOOL_CATALOGUE.find((x) => x.id === 'ai-headshot')!.title;
+    expect(await titles()).toContain(headshot);
+    const tools = await config();
+    expect((await save(tools.map((x) => (x.id === 'ai-headshot' ? { ...x, status: 'disabled' } : x)))).statusCode).toBe(200);
+    expect(await titles()).not.toContain(headshot);
+    expect((await save(tools)).statusCode).toBe(200);
+    expect(await titles()).toContain(headshot);
+  });
+
   it('reads only status, featured and the order: other fields a client sends are ignored', async () => {
     const tools = await config();
     const res = await save(tools.map((tool) => ({ ...tool, title: 'Hacked <b>title</b>', path: 'https://evil.example', order: 99 })));

@@ -19,6 +19,7 @@ function Entry({ entry }: { entry: AdminAuditEntry }) {
       <p className="flex flex-wrap items-baseline gap-x-2 text-slate-900">
         <span className="font-medium">{entry.action}</span>
         {entry.target_id && <span className="break-all text-slate-600">{entry.target_id}</span>}
+        {entry.target_user_email && <span className="break-all text-slate-600">{entry.target_user_email}</span>}
       </p>
       <p className="mt-0.5 text-xs text-slate-600">
         {formatDateTime(entry.created_at)} · {entry.admin?.email ?? 'a deleted admin'}
