@@ -188,17 +188,20 @@ describe('a user ledger and a manual adjustment', () => {
     expect(ledger.entries.slice(1).every((e) => e.actor_email === null)).toBe(true);
     expect(data(await t.call('GET', `/api/admin/users/${user.userId}/ledger?limit=1`, { session: admin }), adminUserLedgerResponse).entries).toHaveLength(1);
 
-    // The audit row: the user by id only, before and after without address or name.
+    // The audit row: stored with the user by id only, before and after without address or name; the log names the
+    // user by reading the account as it is now.
     const audit = data(await t.call('GET', '/api/admin/audit?area=users', { session: admin }), adminAuditResponse).entries;
     expect(audit[0]).toMatchObject({
       action: 'credits.grant',
       target_user_id: user.userId,
+      target_user_email: user.email,
       target_id: null,
       admin: { id: admin.userId, email: 'boss@example.com' },
       before: { balance: '3.0000' },
       after: { balance: '15.5000', amount: '12.5000', reason: 'Goodwill for the outage' },
     });
-    expect(JSON.stringify(audit[0])).not.toContain(user.email);
+    const [stored] = await t.database.db.select().from(adminAudit).where(eq(adminAudit.id, audit[0]!.id));
+    expect(JSON.stringify(stored)).not.toContain(user.email);
     const tools = data(await t.call('GET', '/api/admin/audit?area=tools', { session: admin }), adminAuditResponse).entries;
     expect(tools.some((e) => e.target_user_id === user.userId)).toBe(false);
   });
