@@ -152,6 +152,8 @@ describe('the route table', () => {
         "user    GET /api/account/password",
         "user    GET /api/account/sessions",
         "admin   GET /api/admin/audit",
+        "admin   GET /api/admin/referrer-stats",
+        "admin   GET /api/admin/statistics",
         "user    GET /api/ai/engines",
         "user    GET /api/ai/mockup-job-status",
         "user    GET /api/ai/upscale-providers",
