@@ -55,7 +55,8 @@ export const visits = pgTable(
     index('visits_referrer_idx').on(t.referrerDomain, t.createdAt),
     // The admin statistics read sessions, users and referrers of a range from the index alone (index-only scan).
     index('visits_stats_idx').on(t.createdAt, t.sessionId, t.userId, t.referrerDomain),
-    // Referrer attribution: the first visit of each visitor id a user was seen with.
+    // Referrer attribution: the visitor ids a buyer was seen with, then the first visit of each.
+    index('visits_user_idx').on(t.userId, t.trackingId),
     index('visits_tracking_idx').on(t.trackingId, t.createdAt),
   ],
 );

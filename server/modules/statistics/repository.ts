@@ -3,14 +3,28 @@ import { DIRECT_REFERRER, POPULAR_PROMPT_TEXT_MAX, POPULAR_PROMPTS_LIMIT } from 
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
- * The admin statistics: aggregates over generations, files, users, visits, pricing and payments. Each query over
- * generations reads only columns of `generations_stats_idx` (created_at first), so PostgreSQL answers it with an
- * index-only scan of the range; the popular prompts read the rows of the range (a prompt can be too long for an index).
+ * The admin statistics: aggregates over generations, files, users, visits, pricing and payments. The per-tool,
+ * cost and active-user queries read only columns of `generations_stats_idx` (created_at first) and the visit
+ * aggregates only `visits_stats_idx`, so PostgreSQL answers a range with index-only scans; the popular prompts read
+ * the range's rows (a prompt can be too long for an index).
  */
 
 async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * An aggregate over a range, in its own transaction with room to sort and hash in memory (the default 4 MB work_mem
+ * sends a month of generations' distinct users to disk) and without JIT: these queries cost enough to cross
+ * jit_above_cost, and compiling them took longer than running them (about 1 s against 50 ms for the referrer table).
+ */
+function analytic<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '32MB'`);
+    await tx.execute(sql`set local jit = off`);
+    return rows<T>(tx, query);
+  });
 }
 
 /** Timestamps go in as ISO text cast in SQL: both drivers pass text the same way. */
@@ -28,7 +42,7 @@ export interface ToolUsageRow {
 
 /** Per tool: generations started since `since`, their users and outcomes, credits captured and outputs recorded. */
 export function toolUsage(db: DbOrTx, since: Date): Promise<ToolUsageRow[]> {
-  return rows(
+  return analytic(
     db,
     sql`select tool,
           count(*)::int as total,
@@ -48,7 +62,7 @@ export function toolUsage(db: DbOrTx, since: Date): Promise<ToolUsageRow[]> {
  * minute of audio), so the units a generation paid for are its credits ÷ the unit price; a free price counts one.
  */
 export function toolCosts(db: DbOrTx, since: Date): Promise<Array<{ tool: string; cost: string }>> {
-  return rows(
+  return analytic(
     db,
     sql`select g.tool,
           round(coalesce(sum(case when p.user_cost_credits > 0 then p.actual_cost_usd * g.credits / p.user_cost_credits
@@ -78,7 +92,7 @@ export function outputSizes(db: DbOrTx, since: Date): Promise<Array<{ tool: stri
 
 /** Users who made a generation or a signed-in visit since `since`. */
 export async function activeUsers(db: DbOrTx, since: Date): Promise<number> {
-  const [row] = await rows<{ n: number }>(
+  const [row] = await analytic<{ n: number }>(
     db,
     sql`select count(*)::int as n from (
           select user_id from generations where created_at >= ${at(since)}
@@ -105,7 +119,7 @@ export interface SessionTotals {
  * session's first visit to its last, and how many recorded a single visit (bounces).
  */
 export async function sessionTotals(db: DbOrTx, since: Date): Promise<SessionTotals> {
-  const [row] = await rows<SessionTotals>(
+  const [row] = await analytic<SessionTotals>(
     db,
     sql`select count(*)::int as sessions,
           avg(extract(epoch from last_at - first_at))::text as avg_seconds,
@@ -129,7 +143,7 @@ export interface PopularPromptRow {
 
 /** The most used prompts since `since` (same tool, same text), most used first. */
 export function popularPrompts(db: DbOrTx, since: Date): Promise<PopularPromptRow[]> {
-  return rows(
+  return analytic(
     db,
     sql`select tool, left(prompt, ${POPULAR_PROMPT_TEXT_MAX}) as prompt,
           char_length(prompt)::int as prompt_length,
@@ -159,14 +173,15 @@ export interface ReferrerRow {
 }
 
 /**
- * Visits by referring domain since `since` (every visit kept when null), with the completed purchases of the users
- * each domain brought: a user belongs to the referrer of the first visit made by any visitor id they were seen with
- * (so an anonymous first landing before sign-up counts).
+ * Visits by referring domain since `since` (every visit kept when null), with the completed purchases made in the
+ * range by the users each domain brought. A buyer belongs to the referrer of the first visit made by any visitor id
+ * they were seen signed in with (so an anonymous first landing before sign-up counts); a buyer with no recorded
+ * visit is attributed to none. Buyers are found first (few), then each one's first visit through the indexes.
  */
 export function referrerStats(db: DbOrTx, since: Date | null): Promise<ReferrerRow[]> {
   const from = since ? at(since) : sql`'-infinity'::timestamptz`;
   const domain = (column: SQL) => sql`coalesce(nullif(btrim(${column}), ''), ${DIRECT_REFERRER})`;
-  return rows(
+  return analytic(
     db,
     sql`with visit_rows as (
           select ${domain(sql`referrer_domain`)} as domain,
@@ -175,16 +190,23 @@ export function referrerStats(db: DbOrTx, since: Date | null): Promise<ReferrerR
                  count(distinct session_id)::int as unique_sessions
             from visits where created_at >= ${from}
            group by 1
-        ), first_referrer as (
-          select distinct on (t.user_id) t.user_id, ${domain(sql`v.referrer_domain`)} as domain
-            from (select distinct user_id, tracking_id from visits where user_id is not null) t
-            join visits v on v.tracking_id = t.tracking_id
-           order by t.user_id, v.created_at, v.id
+        ), buyers as (
+          select user_id, count(*) as purchases, sum(amount_usd) as revenue
+            from payments
+           where status = 'completed' and created_at >= ${from} and user_id is not null
+           group by user_id
+        ), attributed as (
+          select b.purchases, b.revenue,
+                 (select ${domain(sql`v.referrer_domain`)}
+                    from visits v
+                   where v.tracking_id in (select tracking_id from visits mine where mine.user_id = b.user_id)
+                   order by v.created_at, v.id
+                   limit 1) as domain
+            from buyers b
         ), purchase_rows as (
-          select f.domain, count(*)::int as purchases, sum(p.amount_usd) as revenue
-            from payments p join first_referrer f on f.user_id = p.user_id
-           where p.status = 'completed' and p.created_at >= ${from}
-           group by f.domain
+          select domain, sum(purchases)::int as purchases, sum(revenue) as revenue
+            from attributed where domain is not null
+           group by domain
         )
         select coalesce(v.domain, p.domain) as domain,
                coalesce(v.visit_count, 0) as visit_count,
