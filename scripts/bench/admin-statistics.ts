@@ -165,6 +165,7 @@ try {
       days: String(days),
       'whole answer ms': fmt(await timed(() => statistics.overview({ action: 'overview', days }))),
       'tool usage': fmt(await timed(() => repo.toolUsage(db, since))),
+      'tool users': fmt(await timed(() => repo.toolUsers(db, since))),
       costs: fmt(await timed(() => repo.toolCosts(db, since))),
       'active users': fmt(await timed(() => repo.activeUsers(db, since))),
       sizes: fmt(await timed(() => repo.outputSizes(db, since))),
@@ -174,7 +175,7 @@ try {
       'referrer stats': fmt(await timed(() => statistics.referrers(days))),
     });
   }
-  rows.push({ days: 'all', 'whole answer ms': '-', 'tool usage': '-', costs: '-', 'active users': '-', sizes: '-', 'top prompts': '-', 'new users': '-', sessions: '-', 'referrer stats': fmt(await timed(() => statistics.referrers(undefined))) });
+  rows.push({ days: 'all', 'whole answer ms': '-', 'tool usage': '-', 'tool users': '-', costs: '-', 'active users': '-', sizes: '-', 'top prompts': '-', 'new users': '-', sessions: '-', 'referrer stats': fmt(await timed(() => statistics.referrers(undefined))) });
 
   // The plan of the per-tool query over 30 days: an index-only scan of generations_stats_idx is what keeps it fast.
   const explain = new pg.Client({ connectionString: url.toString() });

@@ -33,26 +33,37 @@ const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 export interface ToolUsageRow {
   tool: string;
   total: number;
-  users: number;
   completed: number;
   failed: number;
   credits: string;
   files: number;
 }
 
-/** Per tool: generations started since `since`, their users and outcomes, credits captured and outputs recorded. */
+/** Per tool: generations started since `since`, their outcomes, credits captured and outputs recorded. */
 export function toolUsage(db: DbOrTx, since: Date): Promise<ToolUsageRow[]> {
   return analytic(
     db,
     sql`select tool,
           count(*)::int as total,
-          count(distinct user_id)::int as users,
           (count(*) filter (where status = 'completed'))::int as completed,
           (count(*) filter (where status = 'failed'))::int as failed,
           coalesce(sum(credits) filter (where status = 'completed'), 0)::text as credits,
           coalesce(sum(cardinality(output_file_ids)) filter (where status = 'completed'), 0)::int as files
         from generations
         where created_at >= ${at(since)}
+        group by tool`,
+  );
+}
+
+/**
+ * Per tool: distinct users since `since`. Its own query, hashed on (tool, user): a count(distinct) beside the sums
+ * above would sort every row of the range (twice as slow for a month, four times for a year of 1M generations).
+ */
+export function toolUsers(db: DbOrTx, since: Date): Promise<Array<{ tool: string; users: number }>> {
+  return analytic(
+    db,
+    sql`select tool, count(*)::int as users
+        from (select tool, user_id from generations where created_at >= ${at(since)} group by tool, user_id) pairs
         group by tool`,
   );
 }

@@ -41,7 +41,8 @@ export function createStatisticsService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
   async function toolUsage(since: Date): Promise<ToolUsage[]> {
-    const [usage, costs, sizes] = await Promise.all([repo.toolUsage(db, since), repo.toolCosts(db, since), repo.outputSizes(db, since)]);
+    const [usage, users, costs, sizes] = await Promise.all([repo.toolUsage(db, since), repo.toolUsers(db, since), repo.toolCosts(db, since), repo.outputSizes(db, since)]);
+    const usersOf = new Map(users.map((u) => [u.tool, u.users]));
     const costOf = new Map(costs.map((c) => [c.tool, c.cost]));
     const bytesOf = new Map(sizes.map((s) => [s.tool, Number(s.bytes)]));
     return usage
@@ -52,7 +53,7 @@ export function createStatisticsService(deps: { db: Db; clock: Clock }) {
         return {
           tool_name: row.tool,
           total_usage: row.total,
-          unique_users: row.users,
+          unique_users: usersOf.get(row.tool) ?? 0,
           avg_success_rate: percent(row.completed, row.completed + row.failed),
           total_credits: credits,
           total_files: row.files,

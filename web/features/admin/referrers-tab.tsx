@@ -37,7 +37,7 @@ export function ReferrersTab() {
         icon={<Globe className="size-5" aria-hidden />}
       />
       <CardBody className="space-y-5">
-        <ChoiceGroup legend="Range" name="referrer-range" choices={RANGE_CHOICES} value={days} onChange={setDays} columns="grid-cols-3 sm:grid-cols-5" />
+        <ChoiceGroup legend="Range" name="referrer-range" choices={RANGE_CHOICES} value={days} onChange={setDays} />
         {stats.isPending ? (
           <AdminLoading label="Loading referrers…" />
         ) : stats.isError ? (

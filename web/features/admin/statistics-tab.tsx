@@ -43,7 +43,7 @@ export function StatisticsTab() {
           <div className="-mx-5 overflow-x-auto px-5 sm:mx-0 sm:px-0">
             <Tabs tabs={SUB_TABS} value={view} onChange={setView} label="Statistics views" baseId={baseId} className="whitespace-nowrap" />
           </div>
-          <ChoiceGroup legend="Range" name="statistics-range" choices={RANGE_CHOICES} value={days} onChange={setDays} columns="grid-cols-4" />
+          <ChoiceGroup legend="Range" name="statistics-range" choices={RANGE_CHOICES} value={days} onChange={setDays} columns="grid-cols-2 sm:grid-cols-4" />
         </div>
         <TabPanel baseId={baseId} tab={view}>
           {stats.isPending ? (
