@@ -51,7 +51,14 @@ export const visits = pgTable(
     ipHash: text('ip_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('visits_referrer_idx').on(t.referrerDomain, t.createdAt), index('visits_created_idx').on(t.createdAt)],
+  (t) => [
+    index('visits_referrer_idx').on(t.referrerDomain, t.createdAt),
+    // The admin statistics read sessions, users and referrers of a range from the index alone (index-only scan).
+    index('visits_stats_idx').on(t.createdAt, t.sessionId, t.userId, t.referrerDomain),
+    // Referrer attribution: the visitor ids a buyer was seen with, then the first visit of each.
+    index('visits_user_idx').on(t.userId, t.trackingId),
+    index('visits_tracking_idx').on(t.trackingId, t.createdAt),
+  ],
 );
 
 /** The daily keys of the IP hash; a day's key is deleted two days later, so old hashes cannot be linked back. */
