@@ -3,32 +3,18 @@
  * in the admin area shows on the landing page for a visitor and goes when switched off; a FAQ entry added and edited
  * shows on /about. axe on each screen, screenshots at 1280 and 390 px, nothing wider than a phone.
  */
-import { test as base, type Page } from '@playwright/test';
-import { expect, expectAccessible, screenshots, signInByMail } from './fixtures.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { type Page } from '@playwright/test';
+import { expect, expectAccessible, expectNoSideways, screenshots, signInByMail, testWithSettings } from './fixtures.ts';
 
 const ADMIN = 'notifications-admin@example.com';
 
-const test = base.extend<{ baseURL: string }, { server: RunningServer }>({
-  server: [
-    async ({}, use) => {
-      const server = await startServer({ ADMIN_EMAILS: ADMIN });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  baseURL: async ({ server }, use) => {
-    await use(server.url);
-  },
-});
+const test = testWithSettings({ ADMIN_EMAILS: ADMIN });
 
 async function expectFitsPhone(page: Page, what: string) {
   const original = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 900 });
   await page.waitForTimeout(150);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${what} is wider than a 390 px phone`).toBeLessThanOrEqual(390);
+  await expectNoSideways(page, what);
   if (original) await page.setViewportSize(original);
 }
 

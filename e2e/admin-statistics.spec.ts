@@ -3,28 +3,16 @@
  * them: visits from a search engine and typed in, generations with prompts, then the range and the sub-tabs, and the
  * referrer table; axe on each view, screenshots at 1280 and 390 px, nothing wider than a phone.
  */
-import { test as base, type Page } from '@playwright/test';
-import { expect, expectAccessible, screenshots, signInByMail } from './fixtures.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { type Page } from '@playwright/test';
+import { expect, expectAccessible, expectNoSideways, screenshots, signInByMail, testWithSettings } from './fixtures.ts';
+
 import { csrfToken, generateImage, samplePng } from './upload-file.ts';
 
 const ADMIN = 'stats-admin@example.com';
 // Headless Chromium names itself in its user agent, and the visit tracker ignores it as a bot.
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
-const test = base.extend<{ baseURL: string }, { server: RunningServer }>({
-  server: [
-    async ({}, use) => {
-      const server = await startServer({ ADMIN_EMAILS: ADMIN });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  baseURL: async ({ server }, use) => {
-    await use(server.url);
-  },
-});
+const test = testWithSettings({ ADMIN_EMAILS: ADMIN });
 
 async function track(page: Page, referrer: string | null, csrf?: string) {
   const res = await page.request.post('/api/analytics/track', {
@@ -36,7 +24,7 @@ async function track(page: Page, referrer: string | null, csrf?: string) {
 
 async function fitsPhone(page: Page) {
   await page.setViewportSize({ width: 390, height: 900 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSideways(page, 'the page at 390 px');
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 

@@ -4,26 +4,12 @@
  * is not available), a reorder sticks, the transcription settings save, a price is added, edited and deleted, and the
  * copy to production (offered on this development host) says why it cannot run. axe on each screen; screenshots.
  */
-import { test as base } from '@playwright/test';
-import { expect, expectAccessible, screenshots, signInByMail } from './fixtures.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { expect, expectAccessible, expectNoSideways, screenshots, signInByMail, testWithSettings } from './fixtures.ts';
 
 const ADMIN = 'tools-admin@example.com';
 
-const test = base.extend<{ baseURL: string }, { server: RunningServer }>({
-  server: [
-    async ({}, use) => {
-      // A development host, so the copy-to-production button is offered (and, with no PRODUCTION_SYNC_URL, refused).
-      const server = await startServer({ ADMIN_EMAILS: ADMIN, APP_ENV: 'development' });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  baseURL: async ({ server }, use) => {
-    await use(server.url);
-  },
-});
+// A development host, so the copy-to-production button is offered (and, with no PRODUCTION_SYNC_URL, refused).
+const test = testWithSettings({ ADMIN_EMAILS: ADMIN, APP_ENV: 'development' });
 
 test('tools configuration and system settings', async ({ page, server }) => {
   await signInByMail(page, server, ADMIN, 'Tess Admin');
@@ -48,7 +34,7 @@ test('tools configuration and system settings', async ({ page, server }) => {
   await expect(page.getByText('Saving…')).toHaveCount(0);
   await expectAccessible(page, 'tools configuration tab');
   await page.setViewportSize({ width: 390, height: 900 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSideways(page, 'the page at 390 px');
   await page.setViewportSize({ width: 1280, height: 800 });
   await screenshots(page, 'admin-tools');
 
@@ -105,7 +91,7 @@ test('tools configuration and system settings', async ({ page, server }) => {
   await expectAccessible(page, 'system settings');
   // Nothing is wider than a phone: the table scrolls inside its card.
   await page.setViewportSize({ width: 390, height: 900 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSideways(page, 'the page at 390 px');
   await page.setViewportSize({ width: 1280, height: 800 });
   await screenshots(page, 'admin-settings');
 

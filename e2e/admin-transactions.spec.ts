@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import { test as base } from '@playwright/test';
-import { expect, expectAccessible, screenshots, signInByMail, type RunningServer } from './fixtures.ts';
-import { startServer } from './server.ts';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, expectNoSideways, screenshots, signInByMail, testWithSettings } from './fixtures.ts';
 
 /**
  * The Stripe Transactions tab and the credit packages section, as an admin (made by ADMIN_EMAILS) clicks through them
@@ -11,33 +10,12 @@ import { startServer } from './server.ts';
 const ADMIN = 'transactions-admin@example.com';
 const BUYER = 'transactions-buyer@example.com';
 
-const test = base.extend<{ baseURL: string }, { server: RunningServer }>({
-  server: [
-    async ({}, use) => {
-      const server = await startServer({ ADMIN_EMAILS: ADMIN });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  baseURL: async ({ server }, use) => {
-    await use(server.url);
-  },
-});
+const test = testWithSettings({ ADMIN_EMAILS: ADMIN });
 
-async function fitsThePhone(page: import('@playwright/test').Page, what: string) {
+async function fitsThePhone(page: Page, what: string) {
   await page.setViewportSize({ width: 390, height: 900 });
   await page.waitForTimeout(150);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  // What sticks out (outside any scrolling box), to say where to look.
-  // What sticks out, to say where to look (the tab bar scrolls sideways inside its own box).
-  const wide = await page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('[role=tablist]'))
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '').slice(0, 50)}`),
-  );
-  expect(overflow, `${what} is wider than a 390 px phone: ${wide.join(' | ')}`).toBeLessThanOrEqual(0);
+  await expectNoSideways(page, what);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 

@@ -2,26 +2,12 @@
  * User Management as an admin would use it: /admin opens on it, a search finds a user, the Credits dialog grants
  * credits with a reason, the row's balance and the change log show it, and the user's own balance has it.
  */
-import { test as base } from '@playwright/test';
-import { expect, expectAccessible, screenshots, signInByMail } from './fixtures.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { expect, expectAccessible, expectNoSideways, screenshots, signInByMail, testWithSettings } from './fixtures.ts';
 
 const ADMIN = 'users-admin@example.com';
 const TARGET = 'users-target@example.com';
 
-const test = base.extend<{ baseURL: string }, { server: RunningServer }>({
-  server: [
-    async ({}, use) => {
-      const server = await startServer({ ADMIN_EMAILS: ADMIN });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  baseURL: async ({ server }, use) => {
-    await use(server.url);
-  },
-});
+const test = testWithSettings({ ADMIN_EMAILS: ADMIN });
 
 test('an admin finds a user and grants credits with a reason', async ({ page, browser, server, baseURL }) => {
   // The user to help: signed up in a browser of their own (5 credits of welcome bonus).
@@ -77,7 +63,7 @@ test('an admin finds a user and grants credits with a reason', async ({ page, br
   await page.setViewportSize({ width: 390, height: 900 });
   // On a phone the users are stacked cards and nothing is wider than the screen.
   await expect(page.getByRole('list', { name: 'Users, newest first' }).getByText(TARGET)).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSideways(page, 'the page at 390 px');
   await expectAccessible(page, 'the users tab on a phone');
   await theirs.close();
 });

@@ -3,26 +3,13 @@
  * and every tab drawn without an error, accessible at desktop and phone width. Each tab's own work is clicked
  * through in its own spec (admin-*.spec.ts).
  */
-import { test as base, type ConsoleMessage } from '@playwright/test';
+import { type ConsoleMessage } from '@playwright/test';
 import { ADMIN_TABS } from '../contract/admin.ts';
-import { expect, expectAccessible, screenshots, signInByMail } from './fixtures.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { expect, expectAccessible, expectNoSideways, screenshots, signInByMail, testWithSettings } from './fixtures.ts';
 
 const ADMIN = 'frame-admin@example.com';
 
-const test = base.extend<{ baseURL: string }, { server: RunningServer }>({
-  server: [
-    async ({}, use) => {
-      const server = await startServer({ ADMIN_EMAILS: ADMIN });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  baseURL: async ({ server }, use) => {
-    await use(server.url);
-  },
-});
+const test = testWithSettings({ ADMIN_EMAILS: ADMIN });
 
 test('visitors are sent to sign in and signed-in users without the admin role to the home page', async ({ page, server, browser, baseURL }) => {
   const visitor = await browser.newPage({ baseURL });
@@ -58,7 +45,7 @@ test('an admin opens User Management first, walks all seven tabs in order, and c
     await expect(panel.getByText('Admin Error')).toHaveCount(0);
     await expectAccessible(page, `admin ${label}`);
     await page.setViewportSize({ width: 390, height: 900 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label} fits a 390 px phone`).toBeLessThanOrEqual(390);
+    await expectNoSideways(page, `${label} at 390 px`);
     await expectAccessible(page, `admin ${label} at 390 px`);
     await screenshots(page, `admin-${id}`);
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -9,19 +9,42 @@ import { root, startServer, type RunningServer } from './server.ts';
 
 export type { RunningServer };
 
-export const test = base.extend<{ baseURL: string }, { server: RunningServer }>({
-  server: [
-    async ({}, use) => {
-      const server = await startServer();
-      await use(server);
-      await server.stop();
+/**
+ * Tests against the app started with these settings, one server per worker: an admin made by `ADMIN_EMAILS`, a
+ * development host (`APP_ENV: 'development'`), …
+ */
+export function testWithSettings(settings: Record<string, string> = {}) {
+  return base.extend<{ baseURL: string }, { server: RunningServer }>({
+    server: [
+      async ({}, use) => {
+        const server = await startServer(settings);
+        await use(server);
+        await server.stop();
+      },
+      { scope: 'worker', timeout: 90_000 },
+    ],
+    baseURL: async ({ server }, use) => {
+      await use(server.url);
     },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  baseURL: async ({ server }, use) => {
-    await use(server.url);
-  },
-});
+  });
+}
+
+export const test = testWithSettings();
+
+/**
+ * Fails when the page is wider than its viewport (e.g. a 390 px phone): nothing may make the page scroll sideways.
+ * The message names the first elements that stick out (outside the tab bar, which scrolls inside its own box).
+ */
+export async function expectNoSideways(page: Page, what: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !el.closest('[role=tablist]'))
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '').slice(0, 50)}`),
+  );
+  expect(overflow, `${what} is wider than the screen: ${wide.join(' | ')}`).toBeLessThanOrEqual(0);
+}
 
 /**
  * The same app beside a fake outside service the test starts first (a peer speaking that service's wire format):

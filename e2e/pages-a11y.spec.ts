@@ -5,28 +5,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, type ConsoleMessage, type Page } from '@playwright/test';
+import { type ConsoleMessage, type Page } from '@playwright/test';
 import { PAGE_PATHS, PRERENDERED_PAGES } from '../contract/pages.ts';
 import { TOOL_IDS } from '../contract/tools.ts';
-import { expect, seriousAxeFindings, signInByMail } from './fixtures.ts';
-import { root, startServer, type RunningServer } from './server.ts';
+import { expect, seriousAxeFindings, signInByMail, testWithSettings } from './fixtures.ts';
+import { root } from './server.ts';
 import { csrfToken, generateImage, samplePng } from './upload-file.ts';
 
 const ADMIN = 'pages-admin@example.com';
 
-const test = base.extend<{ baseURL: string }, { server: RunningServer }>({
-  server: [
-    async ({}, use) => {
-      const server = await startServer({ ADMIN_EMAILS: ADMIN });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  baseURL: async ({ server }, use) => {
-    await use(server.url);
-  },
-});
+const test = testWithSettings({ ADMIN_EMAILS: ADMIN });
 
 /** The addresses that stand for each path of the route table, made from what the signed-in user owns. */
 interface Owned {
