@@ -155,6 +155,8 @@ export function createServices(deps: ServiceDeps) {
     },
     log,
     notify: notices.emit,
+    // Called per request, once everything is wired: the transcriptions module is made below, on this ai service.
+    currentTranscriber: () => transcriptions.currentTranscriber(),
   });
 
   const transcriptions = createTranscriptionsModule({ config, db, clock, ai, providers: aiProviders, files, pricing, credits, content, log });

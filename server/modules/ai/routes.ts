@@ -80,7 +80,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesDeps> = async (app, deps) =
   app.get(
     '/engines',
     { config: { auth: 'user' }, schema: { tags, summary: 'The engine each image tool runs now, its price variant and time estimate', response: { 200: okSchema(aiEnginesResponse) } } },
-    async () => ok(deps.ai.engines()),
+    async () => ok(await deps.ai.engines()),
   );
 
   app.get(

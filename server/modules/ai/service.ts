@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobNotice } from '../../lib/job-notices.ts';
-import type { AiProviders } from '../../providers/ai/types.ts';
+import type { AiProviders, SpeechTranscriber } from '../../providers/ai/types.ts';
 import type { ContentService } from '../content/service.ts';
 import type { CreditsService } from '../credits/service.ts';
 import type { FilesService } from '../files/service.ts';
@@ -29,6 +29,8 @@ export interface AiDeps {
   content: Pick<ContentService, 'createIn'>;
   jobs: JobSender;
   providers: AiProviders;
+  /** The engine a new transcription runs on (System Settings' choice, else the server's): what /engines quotes. */
+  currentTranscriber?: () => Promise<SpeechTranscriber | null>;
   settings: { maxImagePixels: number; maxImageBytes: number; isDevelopment: boolean; holdTtlMinutes: number };
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** Told when a queued job's outcome has committed (lib/job-notices.ts). */
@@ -55,7 +57,7 @@ export function createAiService(deps: AiDeps) {
     submitMockup: createMockupSubmit({ lifecycle, providers, images, log }),
     runMockupJob: createMockupJob({ lifecycle, files, providers, log }),
     mockupStatus: createMockupStatus({ db }),
-    engines: createEngines({ providers }),
+    engines: createEngines({ providers, currentTranscriber: deps.currentTranscriber }),
     thumbnail: createThumbnail({ lifecycle, providers, images }),
     headshot: createHeadshot({ lifecycle, providers, images }),
     photoshoot: createPhotoshoot({ lifecycle, providers, images }),

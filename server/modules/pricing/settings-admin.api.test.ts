@@ -345,4 +345,21 @@ describe("the transcription module uses the admin's engine", () => {
     await t.call('POST', '/api/admin/settings/transcription', { session: admin, body: { provider: 'auto', pricing_per_minute: '0.006' } });
     expect(await transcribe(s)).toMatchObject({ provider: 'Deepgram' });
   });
+
+  it("quotes the chosen engine on GET /api/ai/engines, so the price shown is the price charged", async () => {
+    const s = await t.make.user();
+    const engine = async () => (await t.call('GET', '/api/ai/engines', { session: s })).json().data.tools.transcription as { engine: string; variant: string; preview: boolean };
+    const choose = async (provider: string) =>
+      expect((await t.call('POST', '/api/admin/settings/transcription', { session: admin, body: { provider, pricing_per_minute: '0.01' } })).statusCode).toBe(200);
+
+    await choose('auto');
+    expect(await engine()).toMatchObject({ engine: 'deepgram', variant: 'raw', preview: false });
+    await choose('openai');
+    expect(await engine()).toMatchObject({ engine: 'openai', variant: 'raw' });
+    // The local draft engine has its own price variant: quoted as soon as the admin picks it.
+    await choose('local');
+    expect(await engine()).toMatchObject({ engine: 'local', variant: 'local', preview: true });
+    await choose('auto');
+    expect(await engine()).toMatchObject({ engine: 'deepgram' });
+  });
 });

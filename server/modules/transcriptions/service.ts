@@ -265,6 +265,7 @@ export function createTranscriptionsService(deps: TranscriptionsDeps) {
   }
 
   return {
+    currentTranscriber,
     startFromAudio,
     runJob,
 
