@@ -119,7 +119,7 @@ export const pricingDeleteResponse = z.object({ deleted: z.literal(true), id: z.
 export const pricingSyncResponse = z.object({ message: z.string(), updated_count: z.number().int() });
 export type PricingSyncResult = z.infer<typeof pricingSyncResponse>;
 
-// --- Copy to production: POST /api/admin/pricing-sync-to-prod (development hosts) → POST /api/admin/pricing-import ---
+// --- Copy to production: POST /api/admin/pricing-sync-to-prod (development hosts) → POST /api/pricing/import ---
 
 export const pricingImportItem = z.strictObject({
   service_type: serviceType,

@@ -15,7 +15,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { adminUsersRoutes } from './modules/admin-users/routes.ts';
 import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { adminToolsRoutes } from './modules/tools/admin-routes.ts';
-import { adminPricingRoutes } from './modules/pricing/admin-routes.ts';
+import { adminPricingRoutes, pricingImportRoutes } from './modules/pricing/admin-routes.ts';
 import { adminPaymentsRoutes } from './modules/payments/admin-routes.ts';
 import { siteAdminRoutes } from './modules/site/admin-routes.ts';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler.ts';
@@ -201,6 +201,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminPaymentsRoutes, { prefix: '/api/admin', payments: services.payments });
   await app.register(siteAdminRoutes, { prefix: '/api', site: services.site });
   await app.register(adminPricingRoutes, { prefix: '/api/admin', pricing: services.pricing });
+  await app.register(pricingImportRoutes, { prefix: '/api/pricing', pricing: services.pricing });
 
   await registerWebApp(app, {
     webRoot: deps.webRoot ?? config.WEB_ROOT ?? defaultWebRoot,

@@ -116,7 +116,7 @@ const schema = z.object({
 
   /**
    * Copy of the pricing table to production (System Settings, development hosts only): the production app's address
-   * and the bearer token its POST /api/admin/pricing-import accepts. On the production app set the same token (the
+   * and the bearer token its POST /api/pricing/import accepts. On the production app set the same token (the
    * import is refused without it); the URL is only read on a development host.
    */
   PRODUCTION_SYNC_URL: optionalUrl,

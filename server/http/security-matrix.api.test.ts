@@ -205,7 +205,6 @@ describe('the route table', () => {
         "user    POST /api/account/sessions/end-others",
         "admin   POST /api/admin/credit-packages",
         "admin   POST /api/admin/faqs",
-        "webhook POST /api/admin/pricing-import",
         "admin   POST /api/admin/pricing-sync",
         "admin   POST /api/admin/pricing-sync-to-prod",
         "admin   POST /api/admin/settings/pricing/create",
@@ -235,6 +234,7 @@ describe('the route table', () => {
         "webhook POST /api/payments/stripe/webhook",
         "user    POST /api/payments/test-checkout/:packageId/confirm",
         "user    POST /api/payments/test-checkout/:packageId/open",
+        "webhook POST /api/pricing/import",
         "user    POST /api/telegram/generate-link",
         "user    POST /api/telegram/test-message",
         "webhook POST /api/telegram/webhook",
@@ -251,6 +251,12 @@ describe('the route table', () => {
         "user    PUT /api/transcriptions/:uuid/title",
       ]
     `);
+  });
+
+  it("keeps the admin area's addresses for admins: every route under /api/admin and /api/notifications/admin is 'admin'", () => {
+    const adminArea = appRoutes().filter((r) => /^\/api\/(admin\/|notifications\/admin)/.test(r.url));
+    expect(adminArea.length).toBeGreaterThan(30);
+    expect(adminArea.filter((r) => r.auth !== 'admin').map((r) => r.key)).toEqual([]);
   });
 
   it('documents every route in the OpenAPI document the fuzz test reads', () => {

@@ -26,7 +26,7 @@ function bearer(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** /api/admin/settings/* and /api/admin/pricing-sync (System Settings). Every route is `auth: 'admin'` but the import. */
+/** /api/admin/settings/* and /api/admin/pricing-sync (System Settings). Every route is `auth: 'admin'`. */
 export const adminPricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService }> = async (app, deps) => {
   const { pricing } = deps;
 
@@ -95,11 +95,18 @@ export const adminPricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService
     },
     async (request) => ok(await pricing.syncToProduction(currentUser(request).id)),
   );
+};
 
+/**
+ * POST /api/pricing/import: the production end of "Copy to production". Outside /api/admin, where every route is for
+ * a signed-in admin: this one is for a machine holding PRODUCTION_SYNC_TOKEN.
+ */
+export const pricingImportRoutes: FastifyPluginAsyncZod<{ pricing: PricingService }> = async (app, deps) => {
+  const { pricing } = deps;
   // Called by a development host, not by a browser: it proves itself with PRODUCTION_SYNC_TOKEN as a bearer token
   // (compared in constant time), like a webhook; without that setting the route answers 404.
   app.post(
-    '/pricing-import',
+    '/import',
     {
       config: { auth: 'webhook' },
       // The token is checked before the body is read, so a stranger learns nothing from validation errors.

@@ -297,7 +297,7 @@ export function createPricingAdmin(deps: PricingAdminDeps) {
       }
       const rows = await repo.listPrices(db);
       const pricing = rows.map(wireFields);
-      const url = new URL('/api/admin/pricing-import', sync.url);
+      const url = new URL('/api/pricing/import', sync.url);
       let response: Response;
       try {
         response = await (deps.fetch ?? fetch)(url, {

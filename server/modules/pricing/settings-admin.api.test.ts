@@ -207,7 +207,7 @@ describe('System Settings on a plain app', () => {
   describe('copy to production', () => {
     it('is not offered on a host that is not development (404), and the import is off without a token (404)', async () => {
       expect((await t.call('POST', '/api/admin/pricing-sync-to-prod', { session: admin })).statusCode).toBe(404);
-      const res = await t.call('POST', '/api/admin/pricing-import', { body: { pricing: [] }, headers: { authorization: 'Bearer whatever' } });
+      const res = await t.call('POST', '/api/pricing/import', { body: { pricing: [] }, headers: { authorization: 'Bearer whatever' } });
       expect(res.statusCode).toBe(404);
     });
   });
@@ -270,11 +270,11 @@ describe('copy to production between two apps', () => {
   it('the import takes only the bearer token (401 before the body is read), in constant time', async () => {
     const body = { pricing: [{ service_type: 'caption', service_variant: 'standard', user_cost_credits: '9', actual_cost_usd: '0', description: '' }] };
     for (const authorization of [undefined, 'Bearer wrong', `Basic ${TOKEN}`, `Bearer ${TOKEN}x`]) {
-      const res = await prod.call('POST', '/api/admin/pricing-import', { body, headers: authorization ? { authorization } : {} });
+      const res = await prod.call('POST', '/api/pricing/import', { body, headers: authorization ? { authorization } : {} });
       expect(res.statusCode).toBe(401);
     }
-    expect((await prod.call('POST', '/api/admin/pricing-import', { body: { nonsense: true }, headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(401);
-    const bad = await prod.call('POST', '/api/admin/pricing-import', { body: { pricing: [{ service_type: '', user_cost_credits: '1' }] }, headers: { authorization: `Bearer ${TOKEN}` } });
+    expect((await prod.call('POST', '/api/pricing/import', { body: { nonsense: true }, headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(401);
+    const bad = await prod.call('POST', '/api/pricing/import', { body: { pricing: [{ service_type: '', user_cost_credits: '1' }] }, headers: { authorization: `Bearer ${TOKEN}` } });
     expect(bad.statusCode).toBe(400);
     const [caption] = await prod.database.db.select().from(pricing).where(and(eq(pricing.serviceType, 'caption'), eq(pricing.serviceVariant, 'standard')));
     expect(caption!.userCostCredits).not.toBe('9.0000');
