@@ -21,26 +21,7 @@ export const DEFAULT_ADMIN_TAB: AdminTabId = 'users';
 /** The local-storage key of the last tab opened. */
 export const ADMIN_TAB_STORAGE_KEY = 'ampkit.admin.tab';
 
-/** Spec 3 §6, §8: the messages of the admin screens. */
-export const ADMIN_MESSAGES = {
-  forbidden: 'Access denied. Admin privileges required.',
-  serverError: 'Server error occurred while fetching admin data',
-  statisticsServerError: 'Server error occurred while fetching statistics',
-  httpError: (status: number) => `HTTP error ${status}`,
-  loadErrorTitle: 'Admin Error',
-  loadErrorLead: 'Error loading admin component',
-  saveConfig: 'Failed to save configuration',
-  syncToProd: 'Failed to sync to prod',
-  retryTax: 'Failed to retry tax calculation',
-  fetchNotifications: (status: number) => `Failed to fetch notifications: ${status}`,
-  saveNotification: 'Failed to save notification',
-  deleteNotification: 'Failed to delete notification',
-  toggleNotification: 'Failed to toggle notification status',
-  updatePricing: 'Failed to update pricing',
-  deletePricing: 'Failed to delete pricing',
-  createPricing: 'Failed to create pricing',
-  syncPricing: 'Failed to sync pricing',
-} as const;
+export { ADMIN_MESSAGES } from './admin-messages.ts';
 
 // --- The audit log: every admin write, shown at the bottom of each tab. ---
 

@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ADMIN_MESSAGES } from '../../../contract/admin.ts';
+import { ADMIN_MESSAGES } from '../../../contract/admin-messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { NotFoundPage } from './not-found-page.tsx';
