@@ -5,9 +5,7 @@
  * baseline. Run: `node --import tsx scripts/bench/admin-users.ts` (PostgreSQL when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL is set; the user must be allowed to CREATE DATABASE).
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { migrateDatabase, openDatabase, type Database } from '../../server/db/client.ts';
 import { users } from '../../server/db/schema/index.ts';
 import { systemClock } from '../../server/lib/clock.ts';
@@ -15,6 +13,7 @@ import { createAdminUsersService } from '../../server/modules/admin-users/servic
 import { createAuditService } from '../../server/modules/audit/service.ts';
 import { createCreditsService } from '../../server/modules/credits/service.ts';
 import { fmt, percentile, table, timeEach } from './stats.ts';
+import { onScratchPostgres } from './scratch-postgres.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 50_000);
 const RUNS = Number(process.env.BENCH_N ?? 30);
@@ -73,24 +72,14 @@ const pglite = await openDatabase({});
 rows.push(...(await bench('PGlite', pglite)));
 await pglite.close();
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (adminUrl) {
-  const name = `ampkit_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const postgres = await openDatabase({ url: url.toString() });
+const postgresRows = await onScratchPostgres(async (url) => {
+  const postgres = await openDatabase({ url });
   try {
-    rows.push(...(await bench('PostgreSQL', postgres)));
+    return await bench('PostgreSQL', postgres);
   } finally {
     await postgres.close();
-    await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-    await admin.end();
   }
-} else {
-  console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too)');
-}
+});
+rows.push(...(postgresRows ?? []));
 console.log(`User Management benchmark: ${USERS} users, ${RUNS} calls each (a page of 50, its aggregates, the count and the stats)\n`);
 console.log(table(rows));

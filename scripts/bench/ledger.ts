@@ -6,12 +6,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { migrateDatabase, openDatabase, type Database } from '../../server/db/client.ts';
 import { creditAccounts, users } from '../../server/db/schema/index.ts';
 import { systemClock } from '../../server/lib/clock.ts';
 import { createCreditsService } from '../../server/modules/credits/service.ts';
 import { fmt, percentile, table, timeConcurrent, timeEach } from './stats.ts';
+import { onScratchPostgres } from './scratch-postgres.ts';
 
 const N = Number(process.env.BENCH_N ?? 1000);
 const CONCURRENCY = 16;
@@ -50,24 +50,14 @@ const pglite = await openDatabase({});
 rows.push(...(await bench('PGlite', pglite)));
 await pglite.close();
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (adminUrl) {
-  const name = `ampkit_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const postgres = await openDatabase({ url: url.toString(), poolSize: CONCURRENCY });
+const postgresRows = await onScratchPostgres(async (url) => {
+  const postgres = await openDatabase({ url, poolSize: CONCURRENCY });
   try {
-    rows.push(...(await bench('PostgreSQL', postgres)));
+    return await bench('PostgreSQL', postgres);
   } finally {
     await postgres.close();
-    await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-    await admin.end();
   }
-} else {
-  console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too)');
-}
+});
+rows.push(...(postgresRows ?? []));
 console.log(`Ledger benchmark, ${N} operations each, one user (the worst case: every hold contends for one account row)\n`);
 console.log(table(rows));
