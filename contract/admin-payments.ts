@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalString, PAYMENT_STATUSES } from './credits.ts';
+import { adminPaginationSchema } from './admin.ts';
 
 /**
  * The Stripe Transactions tab (spec 3 §2, §3, §7) and, beyond the spec, the credit packages editor of System Settings.
@@ -87,12 +88,7 @@ export type AdminTransactionStats = z.infer<typeof adminTransactionStatsSchema>;
 export const adminTransactionsResponse = z.object({
   transactions: z.array(adminTransactionSchema),
   stats: adminTransactionStatsSchema,
-  pagination: z.object({
-    page: z.number().int(),
-    limit: z.number().int(),
-    total: z.number().int(),
-    total_pages: z.number().int(),
-  }),
+  pagination: adminPaginationSchema,
 });
 export type AdminTransactionsResponse = z.infer<typeof adminTransactionsResponse>;
 

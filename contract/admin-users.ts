@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalString, TRANSACTION_TYPES } from './credits.ts';
 import { cmp } from './decimal.ts';
+import { adminPaginationSchema } from './admin.ts';
 
 /**
  * User Management (spec 3 §2, §3, §7): GET /api/admin/users with its rows and stats, and beyond the spec a user's
@@ -82,7 +83,7 @@ export type AdminUsersStats = z.infer<typeof adminUsersStatsSchema>;
 export const adminUsersResponse = z.object({
   users: z.array(adminUserRowSchema),
   stats: adminUsersStatsSchema,
-  pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), total_pages: z.number().int() }),
+  pagination: adminPaginationSchema,
 });
 export type AdminUsersResponse = z.infer<typeof adminUsersResponse>;
 

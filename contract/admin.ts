@@ -46,3 +46,8 @@ export const adminAuditEntrySchema = z.object({
 });
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 export const adminAuditResponse = z.object({ entries: z.array(adminAuditEntrySchema) });
+
+// --- Paged admin lists (users, transactions): where a page sits among all matching rows. ---
+export const adminPaginationSchema = z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), total_pages: z.number().int() });
+export type AdminPagination = z.infer<typeof adminPaginationSchema>;
+export const adminPagination = (page: number, limit: number, total: number): AdminPagination => ({ page, limit, total, total_pages: Math.ceil(total / limit) });

@@ -1,3 +1,4 @@
+import { adminPagination } from '../../../contract/admin.ts';
 import { randomUUID } from 'node:crypto';
 import {
   loginStatus,
@@ -74,7 +75,7 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; credits: P
           admin_users: stats.admins,
           users_with_generations: stats.withGenerations,
         },
-        pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) },
+        pagination: adminPagination(query.page, query.limit, total),
       };
     },
 

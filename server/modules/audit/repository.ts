@@ -4,6 +4,7 @@ import type { AdminTabId } from '../../../contract/admin.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { adminAudit, users } from '../../db/schema/index.ts';
 
+/** One admin write. `before`/`after` carry the changed fields only, never an address or a name. */
 export interface AuditInsert {
   /** The admin who made the change; null for a change made by a machine (the production pricing import). */
   adminId: string | null;

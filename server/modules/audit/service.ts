@@ -3,17 +3,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import * as repo from './repository.ts';
 
-/** One admin write, as the service that made it describes it. `before`/`after` carry the changed fields only. */
-export interface AuditRecord {
-  /** The admin who made the change; null for a change made by a machine (the production pricing import). */
-  adminId: string | null;
-  area: AdminTabId;
-  action: string;
-  targetId?: string | null;
-  targetUserId?: string | null;
-  before?: Record<string, unknown> | null;
-  after?: Record<string, unknown> | null;
-}
+/** One admin write, as the service that made it describes it (the log adds the time). */
+export type AuditRecord = Omit<repo.AuditInsert, 'now'>;
 
 /**
  * The admin audit log. `record` must be called with the transaction of the change it describes, so a change and

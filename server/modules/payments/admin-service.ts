@@ -1,3 +1,4 @@
+import { adminPagination } from '../../../contract/admin.ts';
 import { Readable } from 'node:stream';
 import {
   TRANSACTION_CSV_COLUMNS,
@@ -197,7 +198,7 @@ export function createAdminPayments(deps: PaymentsDeps, helpers: Helpers) {
           total_fees: money(stats.fees),
           total_taxes: money(stats.taxes),
         },
-        pagination: { page: q.page, limit: q.limit, total: stats.count, total_pages: Math.ceil(stats.count / q.limit) },
+        pagination: adminPagination(q.page, q.limit, stats.count),
       };
     },
 

@@ -9,7 +9,7 @@ import { inputClasses, TextField } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { adminWriteError } from './admin-errors.ts';
 import { useSaveNotification } from './notification-api.ts';
-import { IDENTIFIER_DEBOUNCE_MS, PREVIEW_DEBOUNCE_MS, useDebouncedValue } from './notification-debounce.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import {
   bodyOf,
   emptyForm,
@@ -21,6 +21,10 @@ import {
 import { suggestIdentifier } from './notification-identifier.ts';
 import { GRADIENT_PRESETS, SOLID_PRESETS } from './notification-presets.ts';
 import { NotificationPreview } from './notification-preview.tsx';
+
+/** Spec 3 §2, §5: the preview redraws 300 ms, the identifier suggestion 500 ms after typing stops. */
+const PREVIEW_DEBOUNCE_MS = 300;
+const IDENTIFIER_DEBOUNCE_MS = 500;
 
 function ColorField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
   const id = useId();

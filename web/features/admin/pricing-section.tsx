@@ -15,6 +15,7 @@ import { adminKeys } from './admin-api.ts';
 import { adminWriteError } from './admin-errors.ts';
 import { AdminLoadError, AdminLoading } from './admin-states.tsx';
 import { createPrice, deletePrice, pricingKey, pricingQuery, syncPricing, syncPricingToProd, syncToProdError, updatePrice } from './pricing-api.ts';
+import { ScrollRegion } from './admin-ui.tsx';
 
 /** "0.2500" → "0.25" for a form field. */
 const trimmed = (value: string) => (value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value);
@@ -166,7 +167,7 @@ export function PricingSection() {
         ) : prices.isError ? (
           <AdminLoadError error={prices.error} />
         ) : (
-          <div className="relative -mx-5 overflow-x-auto sm:-mx-6">
+          <ScrollRegion label="Prices" className="-mx-5 sm:-mx-6">
             <table className="w-full min-w-[44rem] text-left text-sm">
               <caption className="sr-only">Prices by service and variant</caption>
               <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
@@ -220,7 +221,7 @@ export function PricingSection() {
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </CardBody>
       {editing && (

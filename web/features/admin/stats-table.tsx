@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../components/ui/cn.ts';
+import { ScrollRegion } from './admin-ui.tsx';
 
 export interface Column<T> {
   key: string;
@@ -22,7 +23,7 @@ export function StatsTable<T>({ label, columns, rows, rowKey, minWidth = 'min-w-
   minWidth?: string;
 }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="-mx-5 overflow-x-auto px-5 focus-visible:outline-2 focus-visible:outline-violet-600 sm:-mx-6 sm:px-6">
+    <ScrollRegion label={label} className="-mx-5 px-5 sm:-mx-6 sm:px-6">
       <table className={cn('w-full text-left text-sm', minWidth)}>
         <caption className="sr-only">{label}</caption>
         <thead>
@@ -46,17 +47,6 @@ export function StatsTable<T>({ label, columns, rows, rowKey, minWidth = 'min-w-
           ))}
         </tbody>
       </table>
-    </div>
-  );
-}
-
-/** One number with its label, as the overview and users views show them. */
-export function StatTile({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4">
-      <dt className="text-sm text-slate-500">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">{value}</dd>
-      {hint && <dd className="mt-0.5 text-xs text-slate-500">{hint}</dd>}
-    </div>
+    </ScrollRegion>
   );
 }

@@ -2,7 +2,8 @@ import type { AdminStatistics, PopularPrompt, ToolUsage } from '../../../contrac
 import { add, cmp, fromUnits, sub, toUnits } from '../../../contract/decimal.ts';
 import { formatCount } from './admin-format.ts';
 import { formatPercent, formatSeconds, formatUsd, toolTitle } from './stats-api.ts';
-import { StatsTable, StatTile, type Column } from './stats-table.tsx';
+import { StatTile } from './admin-ui.tsx';
+import { StatsTable, type Column } from './stats-table.tsx';
 
 /** Margin across every tool: (revenue − actual cost) ÷ revenue, from the exact decimals. */
 function overallMargin(tools: readonly ToolUsage[]): number | null {

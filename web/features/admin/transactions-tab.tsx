@@ -15,6 +15,7 @@ import { AdminLoadError, AdminLoading } from './admin-states.tsx';
 import { exportUrl, transactionsQuery, useTransactionAction, type TransactionFilters } from './transactions-api.ts';
 import { AssignDialog } from './transactions-assign-dialog.tsx';
 import { TransactionsTable } from './transactions-table.tsx';
+import { StatTile } from './admin-ui.tsx';
 
 const NO_FILTERS: TransactionFilters = { status: '', start_date: '', end_date: '' };
 
@@ -28,11 +29,7 @@ function StatCards({ stats }: { stats: AdminTransactionStats }) {
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {cards.map((c) => (
-        <div key={c.label} className="rounded-xl border border-slate-200 bg-white p-4">
-          <dt className="text-xs font-medium text-slate-500">{c.label}</dt>
-          <dd className="mt-1 text-xl font-semibold text-slate-900 tabular-nums">{c.value}</dd>
-          <dd className="text-xs text-slate-500">{c.note}</dd>
-        </div>
+        <StatTile key={c.label} label={c.label} value={c.value} hint={c.note} />
       ))}
     </dl>
   );

@@ -4,6 +4,7 @@ import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { formatCredits, formatUsd } from '../../lib/credits-format.ts';
 import { formatDateTime } from './admin-format.ts';
+import { ScrollRegion } from './admin-ui.tsx';
 
 const STATUS_TONE: Record<AdminTransaction['status'], BadgeTone> = {
   completed: 'green',
@@ -27,9 +28,8 @@ export function TransactionsTable({
   onRetryTax: (row: AdminTransaction) => void;
   onAssign: (row: AdminTransaction) => void;
 }) {
-  // relative: the sr-only header is absolutely placed, and would otherwise widen the page past the scroller.
   return (
-    <div className="relative -mx-4 overflow-x-auto sm:mx-0" tabIndex={0} role="region" aria-label="Transactions">
+    <ScrollRegion label="Transactions" className="-mx-4 sm:mx-0">
       <table className="w-full min-w-[56rem] text-left text-sm">
         <thead className="border-b border-slate-200 text-xs font-medium tracking-wide text-slate-500 uppercase">
           <tr>
@@ -98,6 +98,6 @@ export function TransactionsTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

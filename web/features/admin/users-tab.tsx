@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Search, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AdminUserRow, AdminUsersStats } from '../../../contract/admin-users.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { TextField } from '../../components/ui/input.tsx';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { formatCount } from './admin-format.ts';
+import { StatTile } from './admin-ui.tsx';
 import { AdminLoadError, AdminLoading } from './admin-states.tsx';
 import { usersQuery } from './users-api.ts';
 import { UserCreditsDialog } from './users-credits-dialog.tsx';
@@ -29,28 +31,16 @@ function StatsCards({ stats }: { stats: AdminUsersStats }) {
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       {STATS.map(({ key, label }) => (
-        <div key={key} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-          <dt className="text-xs font-medium text-slate-600">{label}</dt>
-          <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">{formatCount(stats[key])}</dd>
-        </div>
+        <StatTile key={key} label={label} value={formatCount(stats[key])} />
       ))}
     </dl>
   );
 }
 
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
-
 /** The admin area's users tab (spec 3 §2, §3): stats of everyone, a searchable paged list, and each user's credits. */
 export function UsersTab() {
   const [input, setInput] = useState('');
-  const search = useDebounced(input.trim(), SEARCH_DEBOUNCE_MS);
+  const search = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
   // The page belongs to the search it was chosen for: a new search starts from its first page.
   const [paging, setPaging] = useState({ search: '', page: 1 });
   const page = paging.search === search ? paging.page : 1;
