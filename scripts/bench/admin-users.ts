@@ -12,7 +12,7 @@ import { systemClock } from '../../server/lib/clock.ts';
 import { createAdminUsersService } from '../../server/modules/admin-users/service.ts';
 import { createAuditService } from '../../server/modules/audit/service.ts';
 import { createCreditsService } from '../../server/modules/credits/service.ts';
-import { fmt, percentile, table, timeEach } from './stats.ts';
+import { fmt, percentile, ratioOf, report, table, timeEach } from './stats.ts';
 import { onScratchPostgres } from './scratch-postgres.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 50_000);
@@ -59,6 +59,21 @@ async function bench(name: string, database: Database) {
     'p95 ms': fmt(percentile(r.samples, 95), 1),
     'vs baseline': `${fmt(r.totalMs / RUNS / base, 1)}x`,
   });
+  const p95 = (r: { samples: number[] }) => percentile(r.samples, 95);
+  report(
+    (['first', 'search'] as const).map((key) => ({
+      benchmark: 'admin-users',
+      measure: `GET /api/admin/users ${key === 'first' ? 'first page' : 'email search'} + stats, ${USERS} users (${name}) p95`,
+      value: p95(runs[key]),
+      unit: 'ms',
+      anchor: 'select 50 users',
+      anchorValue: p95(runs.baseline),
+      ratio: ratioOf(p95(runs[key]), p95(runs.baseline), 'lower'),
+      better: 'lower' as const,
+      goal: 'p95 < 200 ms',
+      met: p95(runs[key]) < 200,
+    })),
+  );
   return [
     row('select 50 users (baseline)', runs.baseline),
     row('first page + stats', runs.first),

@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { dataExports, files } from '../../server/db/schema/index.ts';
 import { createTestApp } from '../../server/test-support/app.ts';
-import { fmt, table } from './stats.ts';
+import { fmt, report, table, type BenchResult } from './stats.ts';
 
 const TOTALS_MB = (process.env.BENCH_EXPORT_MB ?? '64,320').split(',').map(Number);
 const FILE_MB = Number(process.env.BENCH_EXPORT_FILE_MB ?? 4);
@@ -32,6 +32,7 @@ function randomStream(bytes: number): Readable {
 
 const t = await createTestApp();
 const rows: Array<Record<string, string>> = [];
+const results: BenchResult[] = [];
 try {
   for (const totalMb of TOTALS_MB) {
     const user = await t.make.user();
@@ -70,6 +71,19 @@ try {
       '(peak - before) / total': fmt((peak - baseline) / totalBytes, 4),
       time: `${fmt(ms / 1000, 1)} s (${fmt(totalBytes / MB / (ms / 1000), 0)} MB/s)`,
     });
+    const growth = (peak - baseline) / totalBytes;
+    results.push({
+      benchmark: 'export-memory',
+      measure: `account ZIP of ${fmt(totalBytes / MB, 0)} MB: RSS growth while building it`,
+      value: (peak - baseline) / MB,
+      unit: 'MB',
+      anchor: 'the files total',
+      anchorValue: totalBytes / MB,
+      ratio: growth,
+      better: 'lower',
+      goal: 'growth < 10% of the total (memory bounded, not proportional)',
+      met: growth < 0.1,
+    });
     await t.app.services.storage.delete(done.storageKey!);
   }
 } finally {
@@ -77,3 +91,4 @@ try {
 }
 console.log(`Account export (ZIP streamed into local storage), ${gc ? 'after a GC' : 'no --expose-gc'}; RSS sampled every 5 ms\n`);
 console.log(table(rows));
+report(results);

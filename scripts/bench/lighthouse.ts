@@ -15,7 +15,7 @@ import lighthouse, { type Flags, type Config } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { root, startServer } from '../../e2e/server.ts';
 import { makePng } from '../../server/test-support/media.ts';
-import { table } from './stats.ts';
+import { report, table } from './stats.ts';
 
 const minimum = process.env.LIGHTHOUSE_MIN_PERFORMANCE ? Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE) : null;
 const webRoot = process.env.E2E_WEB_ROOT ?? path.join(root, 'dist', 'web');
@@ -141,6 +141,17 @@ try {
 
 console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, Chromium at ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}\n`);
 console.log(table(rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, String(v)])))));
+report(
+  rows.map((row) => ({
+    benchmark: 'lighthouse',
+    measure: `Lighthouse performance, ${row.page} (${row.profile})`,
+    value: row.page === '/' && row.profile === 'mobile' && gate !== null ? gate : row.performance,
+    unit: 'points',
+    better: 'higher' as const,
+    goal: '≥ 90',
+    met: (row.page === '/' && row.profile === 'mobile' && gate !== null ? gate : row.performance) >= 90,
+  })),
+);
 if (minimum !== null && gate !== null && gate < minimum) {
   console.error(`\nThe landing page scores ${gate} on mobile, below ${minimum}.`);
   process.exit(1);

@@ -18,7 +18,7 @@ import {
 } from '../../server/providers/ai/local-upscaler/index.ts';
 import type { ModelFamily } from '../../server/providers/ai/local-upscaler/models.ts';
 import { imagePsnr, makeTestImage, rawRgb } from '../../server/providers/ai/local-upscaler/test-image.ts';
-import { fmt, percentile, table, timeEach } from './stats.ts';
+import { fmt, percentile, ratioOf, report, table, timeEach, type BenchResult } from './stats.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 const SIZE = Number(process.env.BENCH_SIZE ?? 512);
@@ -36,6 +36,7 @@ await initBackend();
 const cache = new ModelCache();
 const upscaler = createLocalUpscaler();
 const rows: Array<Record<string, string>> = [];
+const results: BenchResult[] = [];
 
 for (const family of FAMILIES) {
   const tier = TIER[family];
@@ -67,12 +68,16 @@ for (const family of FAMILIES) {
   const add = (what: string, samples: number[]) =>
     rows.push({ model: `${family} ×2`, what, 'median s': seconds(median(samples)), 'vs upscaler': fmt(median(samples) / base) });
   add('our wrapper: PNG → worker → PNG', wrapper.samples);
+  const wrapperS = median(wrapper.samples) / 1000;
+  const ratio = ratioOf(wrapperS, base / 1000, 'lower');
+  results.push({ benchmark: 'upscale-direct', measure: `${family} x2 of ${SIZE} px through our wrapper (PNG → worker → PNG)`, value: wrapperS, unit: 's', anchor: "upscaler's own Upscaler.upscale, same patches", anchorValue: base / 1000, ratio, better: 'lower', goal: 'ratio ≥ 0.80', met: ratio >= 0.8 });
   rows.push({ model: `${family} ×2`, what: 'our wrapper, first call (worker start + model load)', 'median s': seconds(cold), 'vs upscaler': fmt(cold / base) });
   add('direct: our tiling, raw RGB, this thread', ourTiling.samples);
   add('direct: upscaler Upscaler.upscale, same patches', lib.samples);
   add('direct: whole image, one model.predict', whole.samples);
 }
 console.log(table(rows));
+report(results);
 
 if (process.env.BENCH_PSNR !== '0') {
   // Ground truth SIZE px; bicubic downscale by the factor, upscale back, PSNR against the truth.
