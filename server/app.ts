@@ -24,10 +24,12 @@ import { registerWebApp } from './http/web-app.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerSessionGuard } from './http/session.ts';
 import { registerIdempotency } from './http/idempotency.ts';
+import { memoryRateLimitCounter, rateLimitStore } from './http/rate-limit-store.ts';
 import { registerUrlGuard } from './http/url-guard.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { tooManyRequests } from './lib/errors.ts';
 import { accountSecurityRoutes } from './modules/auth/account-routes.ts';
+import { createSharedRateLimitCounters } from './modules/rate-limits/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { toolsRoutes } from './modules/tools/routes.ts';
@@ -119,7 +121,10 @@ export async function buildApp(deps: AppDeps) {
     strictTransportSecurity: config.cookieSecure,
   });
   await app.register(cookie);
+  // Route limits count in the database every web process shares; the global one in memory (rate-limit-store.ts).
+  const rateLimitCounters = { shared: createSharedRateLimitCounters({ db: database.db, clock }), local: memoryRateLimitCounter(clock) };
   await app.register(rateLimit, {
+    store: rateLimitStore(rateLimitCounters),
     global: true,
     max: config.RATE_LIMIT_GLOBAL_PER_MINUTE,
     timeWindow: '1 minute',
