@@ -8,3 +8,4 @@ export * from './transcriptions.ts';
 export * from './site.ts';
 export * from './privacy.ts';
 export * from './admin.ts';
+export * from './statistics.ts';
