@@ -6,8 +6,7 @@ import { generations, users, visits } from '../../db/schema/index.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
 import type { TestSession } from '../../test-support/session.ts';
-import { rawSource } from './raw-source.ts';
-import { rollupSource } from './repository.ts';
+import { rawSource, rollupSource } from './repository.ts';
 import { createStatisticsService } from './service.ts';
 
 const DAY = 86_400_000;
