@@ -9,3 +9,4 @@ export * from './site.ts';
 export * from './privacy.ts';
 export * from './admin.ts';
 export * from './rate-limits.ts';
+export * from './statistics.ts';

@@ -58,6 +58,8 @@ export const visits = pgTable(
     // Referrer attribution: the visitor ids a buyer was seen with, then the first visit of each.
     index('visits_user_idx').on(t.userId, t.trackingId),
     index('visits_tracking_idx').on(t.trackingId, t.createdAt),
+    // The statistics' session rollup recounts a session from its visits when some are deleted (purge, erasure).
+    index('visits_session_idx').on(t.sessionId, t.createdAt),
   ],
 );
 

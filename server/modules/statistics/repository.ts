@@ -3,13 +3,14 @@ import { DIRECT_REFERRER, POPULAR_PROMPT_TEXT_MAX, POPULAR_PROMPTS_LIMIT } from 
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
- * The admin statistics: aggregates over generations, files, users, visits, pricing and payments. The per-tool,
- * cost and active-user queries read only columns of `generations_stats_idx` (created_at first) and the visit
- * aggregates only `visits_stats_idx`, so PostgreSQL answers a range with index-only scans; the popular prompts read
- * the range's rows (a prompt can be too long for an index).
+ * The admin statistics: aggregates over generations, files, users, visits, pricing and payments. What grows with
+ * every generation and visit is read from the rollups the triggers of migration 0016 keep (server/db/schema/
+ * statistics.ts): a range [since, ∞) is the raw rows of [since, the next UTC midnight) plus the whole days (and, for
+ * prompts, whole months) after it, so a year costs about as much as a day. `rawSource` keeps the same answers computed
+ * from the raw rows; the tests hold the two equal.
  */
 
-async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
@@ -19,7 +20,7 @@ async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
  * sends a month of generations' distinct users to disk) and without JIT: these queries cost enough to cross
  * jit_above_cost, and compiling them took longer than running them (about 1 s against 50 ms for the referrer table).
  */
-function analytic<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+export function analytic<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local work_mem = '32MB'`);
     await tx.execute(sql`set local jit = off`);
@@ -28,64 +29,266 @@ function analytic<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 }
 
 /** Timestamps go in as ISO text cast in SQL: both drivers pass text the same way. */
-const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+export const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
-export interface ToolUsageRow {
+export interface ToolRow {
   tool: string;
   total: number;
   completed: number;
   failed: number;
+  /** Credits captured by the completed generations, numeric text. */
   credits: string;
   files: number;
+  /** Actual cost of the completed generations from the pricing table, numeric text with four places. */
+  cost: string;
 }
 
-/** Per tool: generations started since `since`, their outcomes, credits captured and outputs recorded. */
-export function toolUsage(db: DbOrTx, since: Date): Promise<ToolUsageRow[]> {
-  return analytic(
-    db,
-    sql`select tool,
-          count(*)::int as total,
-          (count(*) filter (where status = 'completed'))::int as completed,
-          (count(*) filter (where status = 'failed'))::int as failed,
-          coalesce(sum(credits) filter (where status = 'completed'), 0)::text as credits,
-          coalesce(sum(cardinality(output_file_ids)) filter (where status = 'completed'), 0)::int as files
-        from generations
-        where created_at >= ${at(since)}
-        group by tool`,
-  );
+export interface SessionTotals {
+  sessions: number;
+  avg_seconds: string | null;
+  bounces: number;
 }
+
+export interface PopularPromptRow {
+  tool: string;
+  prompt: string;
+  prompt_length: number;
+  word_count: number;
+  usage_count: number;
+  completed: number;
+  failed: number;
+  avg_ms: string | null;
+}
+
+/** What the statistics read per range, from the rollups (`rollupSource`) or from the raw rows (`rawSource`). */
+export interface StatisticsSource {
+  /** Per tool: generations started since `since`, their outcomes, credits captured, outputs and actual cost. */
+  tools(db: DbOrTx, since: Date): Promise<ToolRow[]>;
+  /** Per tool: distinct users since `since`. */
+  toolUsers(db: DbOrTx, since: Date): Promise<Array<{ tool: string; users: number }>>;
+  /** Users who made a generation or a signed-in visit since `since`. */
+  activeUsers(db: DbOrTx, since: Date): Promise<number>;
+  /**
+   * Browser sessions among the visits since `since` (one `session_id` each): how many, the average seconds from a
+   * session's first visit to its last (in the range), and how many recorded a single visit (bounces).
+   */
+  sessionTotals(db: DbOrTx, since: Date): Promise<SessionTotals>;
+  /** The most used prompts since `since` (same tool, same text), most used first, ties by tool then text. */
+  popularPrompts(db: DbOrTx, since: Date): Promise<PopularPromptRow[]>;
+}
+
+const DAY_MS = 86_400_000;
 
 /**
- * Per tool: distinct users since `since`. Its own query, hashed on (tool, user): a count(distinct) beside the sums
- * above would sort every row of the range (twice as slow for a month, four times for a year of 1M generations).
+ * Where a range starting at `since` stops reading raw rows: the next UTC midnight (since itself when it is one), as
+ * a timestamp and as the date of the rollups' first whole day; and the first UTC month that starts on or after it.
  */
-export function toolUsers(db: DbOrTx, since: Date): Promise<Array<{ tool: string; users: number }>> {
-  return analytic(
-    db,
-    sql`select tool, count(*)::int as users
-        from (select tool, user_id from generations where created_at >= ${at(since)} group by tool, user_id) pairs
-        group by tool`,
-  );
+export function rollupEdges(since: Date): { edge: Date; day: string; month: string } {
+  const midnight = Math.ceil(since.getTime() / DAY_MS) * DAY_MS;
+  const edge = new Date(midnight);
+  const monthStart = Date.UTC(edge.getUTCFullYear(), edge.getUTCMonth(), 1);
+  const month = monthStart === midnight ? edge : new Date(Date.UTC(edge.getUTCFullYear(), edge.getUTCMonth() + 1, 1));
+  return { edge, day: edge.toISOString().slice(0, 10), month: month.toISOString().slice(0, 10) };
 }
 
+/** The shape of a popular prompts answer from rows (tool, prompt, usage_count, completed, failed, avg_ms). */
+export const promptColumns = sql`tool, left(prompt, ${POPULAR_PROMPT_TEXT_MAX}) as prompt,
+  char_length(prompt)::int as prompt_length,
+  coalesce(array_length(regexp_split_to_array(btrim(prompt), '\\s+'), 1), 0)::int as word_count,
+  usage_count, completed, failed, avg_ms`;
+
+/** A prompt the statistics count: the raw rows' filter, the same as the triggers'. */
+export const countedPrompt = (column: SQL) => sql`${column} is not null and btrim(${column}) <> ''`;
+
+export const rollupSource: StatisticsSource = {
+  tools(db, since) {
+    const { edge, day } = rollupEdges(since);
+    // A combination of tool and price with no completed generation adds zero cost, as in the raw definition.
+    return analytic(
+      db,
+      sql`with combos as (
+            select tool, service_type, service_variant, sum(total) as total, sum(completed) as completed,
+                   sum(failed) as failed, sum(credits) as credits, sum(files) as files
+              from (select tool, service_type, service_variant, total, completed, failed, credits, files
+                      from stats_generation_days where day >= ${day}::date
+                    union all
+                    select tool, service_type, service_variant, 1, (status = 'completed')::int, (status = 'failed')::int,
+                           case when status = 'completed' then credits else 0 end,
+                           case when status = 'completed' then cardinality(output_file_ids) else 0 end
+                      from generations where created_at >= ${at(since)} and created_at < ${at(edge)}) r
+             group by tool, service_type, service_variant
+          )
+          select c.tool, sum(c.total)::int as total, sum(c.completed)::int as completed, sum(c.failed)::int as failed,
+                 sum(c.credits)::text as credits, sum(c.files)::int as files,
+                 round(coalesce(sum(case when p.user_cost_credits > 0 then p.actual_cost_usd * c.credits / p.user_cost_credits
+                                         else coalesce(p.actual_cost_usd, 0) * c.completed end), 0), 4)::text as cost
+            from combos c
+            left join pricing p on p.service_type = c.service_type and p.service_variant = c.service_variant
+           group by c.tool
+          having sum(c.total) > 0`,
+    );
+  },
+
+  // A user's latest generation per tool is on or after `since` exactly when they made one of that tool in the range.
+  toolUsers(db, since) {
+    return rows(db, sql`select tool, count(*)::int as users from stats_tool_users where last_at >= ${at(since)} group by tool`);
+  },
+
+  async activeUsers(db, since) {
+    const [row] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (
+            select user_id from stats_tool_users where last_at >= ${at(since)}
+            union
+            select user_id from stats_visit_users where last_at >= ${at(since)}
+          ) active`,
+    );
+    return row?.n ?? 0;
+  },
+
+  // A session begun in the range counts whole; one begun before it counts only its visits in it, recounted from them.
+  async sessionTotals(db, since) {
+    const [row] = await analytic<SessionTotals>(
+      db,
+      sql`with s as (
+            select first_at, last_at, visits from stats_sessions where last_at >= ${at(since)} and first_at >= ${at(since)}
+            union all
+            select min(v.created_at), max(v.created_at), count(*)
+              from stats_sessions s join visits v on v.session_id = s.session_id and v.created_at >= ${at(since)}
+             where s.last_at >= ${at(since)} and s.first_at < ${at(since)}
+             group by s.session_id
+          )
+          select count(*)::int as sessions,
+                 avg(extract(epoch from last_at - first_at))::text as avg_seconds,
+                 (count(*) filter (where visits = 1))::int as bounces
+            from s`,
+    );
+    return row ?? { sessions: 0, avg_seconds: null, bounces: 0 };
+  },
+
+  popularPrompts(db, since) {
+    const { edge, day, month } = rollupEdges(since);
+    const settled = sql`g.status in ('completed', 'failed')`;
+    // sum(ms) ÷ count as numerics is what avg() of an integer computes, to the last digit.
+    return analytic(
+      db,
+      sql`with counts as (
+            select prompt_id, sum(uses) as uses, sum(completed) as completed, sum(failed) as failed,
+                   sum(timed) as timed, sum(time_ms) as time_ms
+              from (select prompt_id, uses, completed, failed, timed, time_ms from stats_prompt_months where month >= ${month}::date
+                    union all
+                    select prompt_id, uses, completed, failed, timed, time_ms from stats_prompt_days
+                     where day >= ${day}::date and day < ${month}::date
+                    union all
+                    select p.id, 1, (g.status = 'completed')::int, (g.status = 'failed')::int,
+                           (${settled} and g.processing_time_ms is not null)::int,
+                           case when ${settled} then coalesce(g.processing_time_ms, 0) else 0 end
+                      from generations g join stats_prompts p on p.tool = g.tool and p.hash = md5(g.prompt)
+                     where g.created_at >= ${at(since)} and g.created_at < ${at(edge)} and ${countedPrompt(sql`g.prompt`)}) r
+             group by prompt_id
+          ), top as (
+            select p.tool, p.prompt, c.uses::int as usage_count, c.completed::int as completed, c.failed::int as failed,
+                   case when c.timed > 0 then (c.time_ms::numeric / c.timed::numeric)::text end as avg_ms
+              from counts c join stats_prompts p on p.id = c.prompt_id
+             where c.uses > 0
+             order by c.uses desc, p.tool, p.prompt
+             limit ${POPULAR_PROMPTS_LIMIT}
+          )
+          select ${promptColumns} from top order by usage_count desc, tool, prompt`,
+    );
+  },
+};
+
 /**
- * Per tool: the actual cost of its completed generations from the pricing table. A price is per unit (an image, a
- * minute of audio), so the units a generation paid for are its credits ÷ the unit price; a free price counts one.
+ * The statistics computed from the raw generations and visits of the range: their definition, and what answered
+ * before the rollups (a year of 1M generations took 1.5 s). The tests hold the rollups to it and the benchmark
+ * measures against it; the app reads `rollupSource`.
  */
-export function toolCosts(db: DbOrTx, since: Date): Promise<Array<{ tool: string; cost: string }>> {
-  return analytic(
-    db,
-    sql`select g.tool,
-          round(coalesce(sum(case when p.user_cost_credits > 0 then p.actual_cost_usd * g.credits / p.user_cost_credits
-                                  else coalesce(p.actual_cost_usd, 0) * g.n end), 0), 4)::text as cost
-        from (select tool, service_type, service_variant, count(*) as n, sum(credits) as credits
+export const rawSource: StatisticsSource = {
+  async tools(db, since) {
+    const [usage, costs] = await Promise.all([
+      analytic<Omit<ToolRow, 'cost'>>(
+        db,
+        sql`select tool,
+              count(*)::int as total,
+              (count(*) filter (where status = 'completed'))::int as completed,
+              (count(*) filter (where status = 'failed'))::int as failed,
+              coalesce(sum(credits) filter (where status = 'completed'), 0)::text as credits,
+              coalesce(sum(cardinality(output_file_ids)) filter (where status = 'completed'), 0)::int as files
+            from generations
+            where created_at >= ${at(since)}
+            group by tool`,
+      ),
+      // A price is per unit (an image, a minute of audio): the units a generation paid for are its credits ÷ the unit
+      // price; a free price counts one.
+      analytic<{ tool: string; cost: string }>(
+        db,
+        sql`select g.tool,
+              round(coalesce(sum(case when p.user_cost_credits > 0 then p.actual_cost_usd * g.credits / p.user_cost_credits
+                                      else coalesce(p.actual_cost_usd, 0) * g.n end), 0), 4)::text as cost
+            from (select tool, service_type, service_variant, count(*) as n, sum(credits) as credits
+                    from generations
+                   where created_at >= ${at(since)} and status = 'completed'
+                   group by tool, service_type, service_variant) g
+            left join pricing p on p.service_type = g.service_type and p.service_variant = g.service_variant
+            group by g.tool`,
+      ),
+    ]);
+    const costOf = new Map(costs.map((c) => [c.tool, c.cost]));
+    return usage.map((row) => ({ ...row, cost: costOf.get(row.tool) ?? '0' }));
+  },
+
+  toolUsers(db, since) {
+    return analytic(
+      db,
+      sql`select tool, count(*)::int as users
+          from (select tool, user_id from generations where created_at >= ${at(since)} group by tool, user_id) pairs
+          group by tool`,
+    );
+  },
+
+  async activeUsers(db, since) {
+    const [row] = await analytic<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (
+            select user_id from generations where created_at >= ${at(since)}
+            union
+            select user_id from visits where created_at >= ${at(since)} and user_id is not null
+          ) active`,
+    );
+    return row?.n ?? 0;
+  },
+
+  async sessionTotals(db, since) {
+    const [row] = await analytic<SessionTotals>(
+      db,
+      sql`select count(*)::int as sessions,
+            avg(extract(epoch from last_at - first_at))::text as avg_seconds,
+            (count(*) filter (where visits = 1))::int as bounces
+          from (select session_id, min(created_at) as first_at, max(created_at) as last_at, count(*) as visits
+                  from visits where created_at >= ${at(since)} group by session_id) s`,
+    );
+    return row ?? { sessions: 0, avg_seconds: null, bounces: 0 };
+  },
+
+  popularPrompts(db, since) {
+    return analytic<PopularPromptRow>(
+      db,
+      sql`select ${promptColumns}
+          from (select tool, prompt,
+                  count(*)::int as usage_count,
+                  (count(*) filter (where status = 'completed'))::int as completed,
+                  (count(*) filter (where status = 'failed'))::int as failed,
+                  (avg(processing_time_ms) filter (where status in ('completed', 'failed')))::text as avg_ms
                 from generations
-               where created_at >= ${at(since)} and status = 'completed'
-               group by tool, service_type, service_variant) g
-        left join pricing p on p.service_type = g.service_type and p.service_variant = g.service_variant
-        group by g.tool`,
-  );
-}
+                where created_at >= ${at(since)} and ${countedPrompt(sql`prompt`)}
+                group by tool, prompt
+                order by usage_count desc, tool, prompt
+                limit ${POPULAR_PROMPTS_LIMIT}) top
+          order by usage_count desc, tool, prompt`,
+    );
+  },
+};
 
 /**
  * Per tool: bytes of generated files made since `since` that are still stored. Files carry their tool; images
@@ -101,77 +304,9 @@ export function outputSizes(db: DbOrTx, since: Date): Promise<Array<{ tool: stri
   );
 }
 
-/** Users who made a generation or a signed-in visit since `since`. */
-export async function activeUsers(db: DbOrTx, since: Date): Promise<number> {
-  const [row] = await analytic<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (
-          select user_id from generations where created_at >= ${at(since)}
-          union
-          select user_id from visits where created_at >= ${at(since)} and user_id is not null
-        ) active`,
-  );
-  return row?.n ?? 0;
-}
-
 export async function newUsers(db: DbOrTx, since: Date): Promise<number> {
   const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from users where created_at >= ${at(since)}`);
   return row?.n ?? 0;
-}
-
-export interface SessionTotals {
-  sessions: number;
-  avg_seconds: string | null;
-  bounces: number;
-}
-
-/**
- * Browser sessions among the visits since `since` (one `session_id` each): how many, the average seconds from a
- * session's first visit to its last, and how many recorded a single visit (bounces).
- */
-export async function sessionTotals(db: DbOrTx, since: Date): Promise<SessionTotals> {
-  const [row] = await analytic<SessionTotals>(
-    db,
-    sql`select count(*)::int as sessions,
-          avg(extract(epoch from last_at - first_at))::text as avg_seconds,
-          (count(*) filter (where visits = 1))::int as bounces
-        from (select session_id, min(created_at) as first_at, max(created_at) as last_at, count(*) as visits
-                from visits where created_at >= ${at(since)} group by session_id) s`,
-  );
-  return row ?? { sessions: 0, avg_seconds: null, bounces: 0 };
-}
-
-export interface PopularPromptRow {
-  tool: string;
-  prompt: string;
-  prompt_length: number;
-  word_count: number;
-  usage_count: number;
-  completed: number;
-  failed: number;
-  avg_ms: string | null;
-}
-
-/** The most used prompts since `since` (same tool, same text), most used first. */
-export function popularPrompts(db: DbOrTx, since: Date): Promise<PopularPromptRow[]> {
-  return analytic(
-    db,
-    sql`select tool, left(prompt, ${POPULAR_PROMPT_TEXT_MAX}) as prompt,
-          char_length(prompt)::int as prompt_length,
-          coalesce(array_length(regexp_split_to_array(btrim(prompt), '\\s+'), 1), 0)::int as word_count,
-          usage_count, completed, failed, avg_ms
-        from (select tool, prompt,
-                count(*)::int as usage_count,
-                (count(*) filter (where status = 'completed'))::int as completed,
-                (count(*) filter (where status = 'failed'))::int as failed,
-                (avg(processing_time_ms) filter (where status in ('completed', 'failed')))::text as avg_ms
-              from generations
-              where created_at >= ${at(since)} and prompt is not null and btrim(prompt) <> ''
-              group by tool, prompt
-              order by usage_count desc, tool, prompt
-              limit ${POPULAR_PROMPTS_LIMIT}) top
-        order by usage_count desc, tool, prompt`,
-  );
 }
 
 export interface ReferrerRow {

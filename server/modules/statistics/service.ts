@@ -36,20 +36,23 @@ function marginPercent(revenue: string, cost: string): number | null {
   return Number(((paid - toUnits(cost)) * 1_000_000n) / paid) / 10_000;
 }
 
-/** Statistics & Analytics and Referrer Tracking (spec 3 §2, §3): queries over generations, the ledger and visits. */
-export function createStatisticsService(deps: { db: Db; clock: Clock }) {
+/**
+ * Statistics & Analytics and Referrer Tracking (spec 3 §2, §3): queries over generations, the ledger and visits.
+ * `source` says where the per-range aggregates come from: the rollups (the app), or the raw rows (tests, benchmark).
+ */
+export function createStatisticsService(deps: { db: Db; clock: Clock; source?: repo.StatisticsSource }) {
   const { db, clock } = deps;
+  const source = deps.source ?? repo.rollupSource;
 
   async function toolUsage(since: Date): Promise<ToolUsage[]> {
-    const [usage, users, costs, sizes] = await Promise.all([repo.toolUsage(db, since), repo.toolUsers(db, since), repo.toolCosts(db, since), repo.outputSizes(db, since)]);
+    const [usage, users, sizes] = await Promise.all([source.tools(db, since), source.toolUsers(db, since), repo.outputSizes(db, since)]);
     const usersOf = new Map(users.map((u) => [u.tool, u.users]));
-    const costOf = new Map(costs.map((c) => [c.tool, c.cost]));
     const bytesOf = new Map(sizes.map((s) => [s.tool, Number(s.bytes)]));
     return usage
       .map((row) => {
         // Rows come back as numeric text: normalised to four places like every credit on the wire.
         const credits = fromUnits(toUnits(row.credits));
-        const cost = fromUnits(toUnits(costOf.get(row.tool) ?? '0'));
+        const cost = fromUnits(toUnits(row.cost));
         return {
           tool_name: row.tool,
           total_usage: row.total,
@@ -67,7 +70,7 @@ export function createStatisticsService(deps: { db: Db; clock: Clock }) {
   }
 
   async function popularPrompts(since: Date): Promise<PopularPrompt[]> {
-    const top = await repo.popularPrompts(db, since);
+    const top = await source.popularPrompts(db, since);
     return top.map((row) => ({
       tool_name: row.tool,
       prompt: row.prompt,
@@ -91,9 +94,9 @@ export function createStatisticsService(deps: { db: Db; clock: Clock }) {
       const [tools, prompts, active, fresh, sessions] = await Promise.all([
         toolUsage(since),
         popularPrompts(since),
-        repo.activeUsers(db, since),
+        source.activeUsers(db, since),
         repo.newUsers(db, since),
-        repo.sessionTotals(db, since),
+        source.sessionTotals(db, since),
       ]);
       return {
         action: query.action,

@@ -1,0 +1,104 @@
+import { bigint, date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Rollups behind the admin statistics (server/modules/statistics), kept by triggers on generations and visits in the
+ * same transaction as the rows they summarise (migration 0016_statistics_rollups): a range is answered from whole
+ * UTC days of these tables plus the raw rows of the part-day at its start. No foreign keys: the triggers remove a
+ * deleted user's rows with their generations and visits, and a key check would cost every generation a lookup.
+ */
+
+/** Per UTC day and tool/price: generations started, their outcomes, and the credits and outputs of the completed. */
+export const statsGenerationDays = pgTable(
+  'stats_generation_days',
+  {
+    day: date('day').notNull(),
+    tool: text('tool').notNull(),
+    serviceType: text('service_type').notNull(),
+    serviceVariant: text('service_variant').notNull(),
+    total: integer('total').notNull(),
+    completed: integer('completed').notNull(),
+    failed: integer('failed').notNull(),
+    credits: numeric('credits', { precision: 20, scale: 4 }).notNull(),
+    files: integer('files').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.tool, t.serviceType, t.serviceVariant] })],
+);
+
+/**
+ * Each user's latest generation per tool: the users of a tool since T are the rows with last_at ≥ T, exactly (a
+ * distinct count cannot be summed over days).
+ */
+export const statsToolUsers = pgTable(
+  'stats_tool_users',
+  {
+    tool: text('tool').notNull(),
+    userId: uuid('user_id').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tool, t.userId] })],
+);
+
+/** Each user's latest signed-in visit (active users = these ∪ the generation users since T). */
+export const statsVisitUsers = pgTable('stats_visit_users', {
+  userId: uuid('user_id').primaryKey(),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+});
+
+/** One row per browser session: its first and last visit and how many. */
+export const statsSessions = pgTable(
+  'stats_sessions',
+  {
+    sessionId: uuid('session_id').primaryKey(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    visits: integer('visits').notNull(),
+  },
+  // Every session with a visit since T has last_at ≥ T: one range scan finds the range's sessions.
+  (t) => [index('stats_sessions_last_idx').on(t.lastAt, t.firstAt, t.visits)],
+);
+
+/**
+ * Each distinct (tool, prompt) still used by a generation, keyed by the prompt's md5 (a prompt can be too long for
+ * a btree key); deleted with its last generation, so an erased user's prompts go with them.
+ */
+export const statsPrompts = pgTable(
+  'stats_prompts',
+  {
+    id: serial('id').primaryKey(),
+    tool: text('tool').notNull(),
+    hash: text('hash').notNull(),
+    prompt: text('prompt').notNull(),
+    uses: integer('uses').notNull(),
+  },
+  (t) => [uniqueIndex('stats_prompts_key').on(t.tool, t.hash)],
+);
+
+/** Per UTC month and prompt: uses, outcomes, and the processing time of the settled ones (for the average). */
+export const statsPromptMonths = pgTable(
+  'stats_prompt_months',
+  {
+    month: date('month').notNull(),
+    promptId: integer('prompt_id').notNull(),
+    uses: integer('uses').notNull(),
+    completed: integer('completed').notNull(),
+    failed: integer('failed').notNull(),
+    timed: integer('timed').notNull(),
+    timeMs: bigint('time_ms', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.promptId] })],
+);
+
+/** The same per UTC day, for the days at the ends of a range that do not fill a month. */
+export const statsPromptDays = pgTable(
+  'stats_prompt_days',
+  {
+    day: date('day').notNull(),
+    promptId: integer('prompt_id').notNull(),
+    uses: integer('uses').notNull(),
+    completed: integer('completed').notNull(),
+    failed: integer('failed').notNull(),
+    timed: integer('timed').notNull(),
+    timeMs: bigint('time_ms', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.promptId] })],
+);

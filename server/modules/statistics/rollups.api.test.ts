@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { eq, inArray, lt, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATISTICS_DAYS } from '../../../contract/admin-statistics.ts';
+import { generations, users, visits } from '../../db/schema/index.ts';
+import { manualClock } from '../../lib/clock.ts';
+import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import type { TestSession } from '../../test-support/session.ts';
+import { rawSource, rollupSource } from './repository.ts';
+import { createStatisticsService } from './service.ts';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+/** A small deterministic generator (mulberry32): the same history on every run and both engines. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// Midnight UTC at the start of a month, plus a few hours: the ranges' starts fall on days, months and part-days.
+const NOW = Date.UTC(2026, 2, 1, 5, 30, 0);
+const TOOLS: Array<[string, string, string, string]> = [
+  ['ai-headshot', 'headshot', 'standard', '0.5'],
+  ['thumbnail-generator', 'thumbnail', 'standard', '0.3'],
+  ['thumbnail-generator', 'thumbnail', 'local', '0'],
+  ['transcription', 'transcription', 'refined', '0.75'],
+  ['caption-generator', 'caption', 'standard', '0.05'],
+];
+const PROMPTS = [null, '', '   ', 'neon city', 'neon  city', 'Neon city', 'a cat', 'b cat', 'long '.repeat(60) + 'end', ...Array.from({ length: 30 }, (_, i) => `idea ${i}`)];
+const STATUSES = ['completed', 'completed', 'completed', 'failed', 'processing', 'pending'] as const;
+
+/** Instants at and around the UTC day and month edges of every range's start from each `now` the tests use. */
+function edgeInstants(): number[] {
+  const out: number[] = [];
+  for (const now of NOWS)
+    for (const days of STATISTICS_DAYS) {
+      const since = now - days * DAY;
+      const midnight = Math.ceil(since / DAY) * DAY;
+      for (const at of [since, since - 1, since + 1, midnight, midnight - 1, midnight + 1]) out.push(at);
+    }
+  return out;
+}
+
+// At a UTC midnight, a millisecond either side, mid-day, and later on (the rollup's whole today and the future).
+const NOWS = [NOW, Date.UTC(2026, 2, 1), Date.UTC(2026, 2, 1) - 1, Date.UTC(2026, 2, 1) + 1, Date.UTC(2026, 1, 14, 23, 59, 59, 999), NOW + 3 * DAY];
+
+let t: TestApp;
+let people: TestSession[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  people = [];
+  for (let i = 0; i < 6; i++) people.push(await t.make.user());
+  const rnd = random(14);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
+  const instants = [...edgeInstants(), ...Array.from({ length: 500 }, () => NOW + 5 * DAY - Math.floor(rnd() * 400 * DAY))];
+
+  const rows: Array<typeof generations.$inferInsert> = instants.map((at) => {
+    const [tool, serviceType, serviceVariant, credits] = pick(TOOLS);
+    const status = pick(STATUSES);
+    return {
+      userId: pick(people).userId,
+      tool,
+      serviceType,
+      serviceVariant,
+      provider: 'test',
+      status,
+      credits,
+      prompt: pick(PROMPTS),
+      processingTimeMs: rnd() < 0.2 ? null : Math.floor(rnd() * 40_000),
+      outputFileIds: status === 'completed' && rnd() < 0.7 ? [randomUUID(), randomUUID()].slice(0, 1 + Math.floor(rnd() * 2)) : [],
+      createdAt: new Date(at),
+    };
+  });
+  const sessions = Array.from({ length: 40 }, () => randomUUID());
+  const visitRows = instants.slice(0, 300).map((at, i) => ({
+    trackingId: randomUUID(),
+    // Sessions long enough to straddle a range's start and a midnight.
+    sessionId: sessions[i % sessions.length]!,
+    userId: rnd() < 0.5 ? pick(people).userId : null,
+    referrerDomain: 'google.com',
+    ipHash: 'h',
+    createdAt: new Date(at + Math.floor(rnd() * 6 * HOUR)),
+  }));
+  // Written in a session whose time zone is far from UTC: the rollups' days are UTC days whatever the connection's.
+  await t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local timezone = 'Pacific/Kiritimati'`);
+    for (let i = 0; i < rows.length; i += 100) await tx.insert(generations).values(rows.slice(i, i + 100));
+    await tx.insert(visits).values(visitRows);
+  });
+});
+afterAll(() => t?.close());
+
+async function expectRollupsEqualRaw(): Promise<void> {
+  for (const now of NOWS) {
+    const clock = manualClock(new Date(now));
+    const fromRollups = createStatisticsService({ db: t.database.db, clock, source: rollupSource });
+    const fromRaw = createStatisticsService({ db: t.database.db, clock, source: rawSource });
+    for (const days of STATISTICS_DAYS) {
+      const raw = await fromRaw.overview({ action: 'overview', days });
+      expect(await fromRollups.overview({ action: 'overview', days }), `${new Date(now).toISOString()} ${days} days`).toEqual(raw);
+    }
+  }
+}
+
+/** The rollups as the triggers left them, keyed by content (a rebuild numbers prompts afresh). */
+async function rollupTables(): Promise<unknown[]> {
+  const db = t.database.db;
+  const all = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: unknown[] }).rows;
+  return Promise.all([
+    all(sql`select day::text, tool, service_type, service_variant, total, completed, failed, credits::text, files from stats_generation_days order by 1, 2, 3, 4`),
+    all(sql`select tool, user_id, last_at::text from stats_tool_users order by 1, 2`),
+    all(sql`select user_id, last_at::text from stats_visit_users order by 1`),
+    all(sql`select session_id, first_at::text, last_at::text, visits from stats_sessions order by 1`),
+    all(sql`select tool, hash, prompt, uses from stats_prompts order by 1, 2`),
+    all(sql`select d.day::text, p.tool, p.hash, d.uses, d.completed, d.failed, d.timed, d.time_ms::text from stats_prompt_days d join stats_prompts p on p.id = d.prompt_id order by 1, 2, 3`),
+    all(sql`select m.month::text, p.tool, p.hash, m.uses, m.completed, m.failed, m.timed, m.time_ms::text from stats_prompt_months m join stats_prompts p on p.id = m.prompt_id order by 1, 2, 3`),
+  ]);
+}
+
+async function expectTriggersEqualRebuild(): Promise<void> {
+  const kept = await rollupTables();
+  await t.database.db.execute(sql`select stats_rebuild()`);
+  expect(await rollupTables()).toEqual(kept);
+}
+
+describe('statistics from rollups', () => {
+  it('answers exactly what the raw rows answer, for every range and a now at, around and between UTC midnights', async () => {
+    const [usage] = await rollupTables();
+    expect((usage as unknown[]).length).toBeGreaterThan(100);
+    await expectRollupsEqualRaw();
+    await expectTriggersEqualRebuild();
+  });
+
+  it('stays exact as generations settle, change and go, a user is deleted and visits are purged', async () => {
+    const db = t.database.db;
+    const open = await db.select({ id: generations.id }).from(generations).where(inArray(generations.status, ['pending', 'processing']));
+    expect(open.length).toBeGreaterThan(20);
+    const [settle, fail, move] = [open.slice(0, 10), open.slice(10, 15), open.slice(15, 18)];
+    for (const { id } of settle) await db.update(generations).set({ status: 'completed', credits: '0.4', outputFileIds: [randomUUID()], processingTimeMs: 1234 }).where(eq(generations.id, id));
+    await db.update(generations).set({ status: 'failed', processingTimeMs: 99 }).where(inArray(generations.id, fail.map((g) => g.id)));
+    // Rows the app never moves, still counted right: another tool, prompt, owner and day.
+    for (const { id } of move) await db.update(generations).set({ tool: 'ai-photoshoot', prompt: 'moved here', userId: people[5]!.userId, createdAt: new Date(NOW - 45 * DAY) }).where(eq(generations.id, id));
+    await db.update(generations).set({ jobId: 'job-1', attempts: 2 }).where(inArray(generations.id, settle.map((g) => g.id)));
+    // A user erased: their generations go (cascade) and their visits lose them.
+    await db.delete(users).where(eq(users.id, people[0]!.userId));
+    // The retention purge and a privacy erasure of one visitor's visits.
+    await db.delete(visits).where(lt(visits.createdAt, new Date(NOW - 200 * DAY)));
+    await db.delete(visits).where(eq(visits.userId, people[1]!.userId));
+    await db.delete(generations).where(eq(generations.prompt, 'idea 3'));
+
+    await expectRollupsEqualRaw();
+    await expectTriggersEqualRebuild();
+    // The erased user's prompts and activity left no trace in the rollups.
+    const left = (await db.execute(sql`select count(*)::int as n from stats_tool_users where user_id = ${people[0]!.userId}`)) as unknown as { rows: Array<{ n: number }> };
+    expect(left.rows[0]!.n).toBe(0);
+    const idea = (await db.execute(sql`select count(*)::int as n from stats_prompts where prompt = 'idea 3'`)) as unknown as { rows: Array<{ n: number }> };
+    expect(idea.rows[0]!.n).toBe(0);
+  });
+
+  it('counts a generation made through the API in the same transaction it is recorded in', async () => {
+    const admin = await t.make.user({ admin: true });
+    const maker = await t.make.user({ credits: '5' });
+    t.clock.set(new Date(NOW));
+    await t.make.generation(maker, { prompt: 'through the api' });
+    const res = await t.call('GET', '/api/admin/statistics?action=prompts&days=7', { session: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    const raw = await createStatisticsService({ db: t.database.db, clock: manualClock(new Date(NOW)), source: rawSource }).overview({ action: 'prompts', days: 7 });
+    expect(res.json().data).toEqual(raw);
+    expect(raw.popular_prompts.map((p) => p.prompt)).toContain('through the api');
+  });
+});
