@@ -29,7 +29,9 @@ export interface LocalS3 {
 
 /**
  * A real S3-compatible server (npm `s3rver`, objects on disk in a temp folder) in this process on a loopback port,
- * with one bucket made. It checks SigV4 signatures against its fixed key pair (S3RVER / S3RVER).
+ * with one bucket made. It knows one key pair (S3RVER / S3RVER) and refuses other access keys, but does not verify
+ * SigV4 signatures themselves. Its listing continuation tokens use DES, which Node's OpenSSL 3 refuses: a listing
+ * that needs a second page answers 500 (the app lists 1000 objects a page, so a test's bucket never needs one).
  */
 export async function startLocalS3(options: { bucket?: string; port?: number } = {}): Promise<LocalS3> {
   const bucket = options.bucket ?? 'ampkit';
