@@ -2,10 +2,12 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built app,
- * started on a free port per worker by e2e/fixtures.ts.
+ * started on a free port per worker by e2e/fixtures.ts (with E2E_SCALE_OUT=1: the scale-out cluster instead).
+ * e2e/scale-out/*.test.ts are node tests of the cluster itself (node --test), not Playwright specs.
  */
 export default defineConfig({
   testDir: 'e2e',
+  testIgnore: ['scale-out/**'],
   outputDir: 'test-results/e2e',
   timeout: 90_000,
   expect: { timeout: 10_000 },

@@ -6,6 +6,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
+import { withStartupLock } from './db/startup-lock.ts';
 import { loggerOptions } from './http/logging.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { systemClock } from './lib/clock.ts';
@@ -29,13 +30,17 @@ async function main() {
 
   const log = pino(loggerOptions(config.LOG_LEVEL) as pino.LoggerOptions);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.dbDir });
-  await migrateDatabase(database);
+  // Processes starting together on one PostgreSQL (web, web, worker) migrate and seed one at a time.
+  await withStartupLock(database, () => migrateDatabase(database));
   log.info({ database: database.kind }, 'database ready');
 
   const app = config.ROLE === 'worker' ? null : await buildApp({ config, database });
   const services = app?.services ?? createServices({ config, database, clock: systemClock, log });
-  await services.seed();
-  await services.payments.ensurePaymentLinks().catch((err) => log.error({ err }, 'could not create Stripe Payment Links; will retry when packages are listed'));
+  // Under the same lock: seeding checks before it inserts, and two processes would each make a package's Stripe link.
+  await withStartupLock(database, async () => {
+    await services.seed();
+    await services.payments.ensurePaymentLinks().catch((err) => log.error({ err }, 'could not create Stripe Payment Links; will retry when packages are listed'));
+  });
 
   const queue = createJobQueue(database, jobDefinitions(services, log), log);
   await queue.start({ work: config.ROLE !== 'web' });

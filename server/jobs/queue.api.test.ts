@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test-support/database.ts';
 import type { Database } from '../db/client.ts';
-import { createJobQueue, type JobQueue } from './queue.ts';
+import { createJobQueue, JOB_HEARTBEAT_SECONDS, type JobQueue } from './queue.ts';
 
 let database: Database;
 let queue: JobQueue;
@@ -58,5 +59,24 @@ describe('job queue (pg-boss on the app database)', () => {
     await until(() => seen.filter((s) => (s.data as { failOnce?: boolean }).failOnce).length >= 2, 40_000);
     const runs = seen.filter((s) => (s.data as { failOnce?: boolean }).failOnce);
     expect(runs.map((r) => r.retryCount)).toEqual([0, 1]);
+  }, 60_000);
+
+  it('brings a queue an earlier release made to today\'s settings, a heartbeat included (a killed worker\'s job is retried within a minute)', async () => {
+    const settingsOf = async (name: string) => {
+      const result = await database.db.execute(
+        sql`SELECT retry_limit AS "retryLimit", expire_seconds AS "expireSeconds", heartbeat_seconds AS "heartbeatSeconds" FROM pgboss.queue WHERE name = ${name}`,
+      );
+      return (result as unknown as { rows: Array<Record<string, number | null>> }).rows[0];
+    };
+    const handle = async () => {};
+    const earlier = createJobQueue(database, [{ name: 'test.settings', retryLimit: 5, expireInSeconds: 3600, heartbeatSeconds: 60, handle }], pino({ level: 'silent' }));
+    await earlier.start({ work: false });
+    await earlier.stop();
+    expect(await settingsOf('test.settings')).toEqual({ retryLimit: 5, expireSeconds: 3600, heartbeatSeconds: 60 });
+    const today = createJobQueue(database, [{ name: 'test.settings', retryLimit: 1, expireInSeconds: 120, handle }], pino({ level: 'silent' }));
+    await today.start({ work: false });
+    await today.stop();
+    expect(await settingsOf('test.settings')).toEqual({ retryLimit: 1, expireSeconds: 120, heartbeatSeconds: JOB_HEARTBEAT_SECONDS });
+    expect(await settingsOf('test.echo')).toMatchObject({ heartbeatSeconds: JOB_HEARTBEAT_SECONDS });
   }, 60_000);
 });

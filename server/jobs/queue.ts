@@ -11,7 +11,20 @@ export interface JobDefinition<T extends object = object> {
   retryLimit?: number;
   /** Seconds a single run may take before it is retried. */
   expireInSeconds?: number;
+  /**
+   * A running job tells the queue it is alive every half of this (default JOB_HEARTBEAT_SECONDS); a job silent
+   * that long lost its worker (killed, out of memory, host gone) and is retried then, not after expireInSeconds.
+   */
+  heartbeatSeconds?: number;
 }
+
+/** How long a running job may go without a heartbeat before another worker retries it. */
+export const JOB_HEARTBEAT_SECONDS = 30;
+/**
+ * How often pg-boss looks for jobs that expired or lost their heartbeat (one process does it per interval,
+ * whichever claims it). With the heartbeat above, a killed worker's job runs again within about 45 s.
+ */
+export const JOB_MONITOR_SECONDS = 15;
 
 /** What services need of the queue: sending jobs. */
 export interface JobSender {
@@ -46,10 +59,11 @@ export interface JobQueue extends JobSender {
  * Every handler must be safe to run twice: pg-boss retries a job whose worker died.
  */
 export function createJobQueue(database: Database, definitions: readonly JobDefinition[], log: FastifyBaseLogger): JobQueue {
+  const supervision = { monitorIntervalSeconds: JOB_MONITOR_SECONDS, superviseIntervalSeconds: JOB_MONITOR_SECONDS };
   const boss =
     database.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(database.pglite as never), backend: 'pglite' })
-      : new PgBoss({ connectionString: database.url, max: 4 });
+      ? new PgBoss({ db: fromPglite(database.pglite as never), backend: 'pglite', ...supervision })
+      : new PgBoss({ connectionString: database.url, max: 4, ...supervision });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   let started = false;
 
@@ -58,11 +72,16 @@ export function createJobQueue(database: Database, definitions: readonly JobDefi
       await boss.start();
       started = true;
       for (const def of definitions) {
-        await boss.createQueue(def.name, {
+        const options = {
           retryLimit: def.retryLimit ?? 3,
           retryBackoff: true,
           expireInSeconds: def.expireInSeconds ?? 15 * 60,
-        });
+          heartbeatSeconds: def.heartbeatSeconds ?? JOB_HEARTBEAT_SECONDS,
+        };
+        // createQueue leaves a queue that exists as it was made: the update brings one made by an earlier
+        // release (or another process) to today's settings.
+        await boss.createQueue(def.name, options);
+        await boss.updateQueue(def.name, options);
         if (!work) continue;
         await boss.work<object>(def.name, { pollingIntervalSeconds: 1 }, async (jobs) => {
           for (const job of jobs) {
