@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -21,7 +20,8 @@ import { siteAdminRoutes } from './modules/site/admin-routes.ts';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler.ts';
 import { registerJsonParser } from './http/json-body.ts';
 import { registerWebApp } from './http/web-app.ts';
-import { loggerOptions } from './http/logging.ts';
+import { loggerOptions, OneLineLogController } from './http/logging.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSessionGuard } from './http/session.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { memoryRateLimitCounter, rateLimitStore } from './http/rate-limit-store.ts';
@@ -81,6 +81,7 @@ export async function buildApp(deps: AppDeps) {
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors: sendFrameworkError,
+    logController: new OneLineLogController(),
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON only: a cross-site form (text/plain, urlencoded) is refused with 415 before anything runs.
@@ -93,14 +94,17 @@ export async function buildApp(deps: AppDeps) {
   const services = createServices({ config, database, clock, log: app.log, mailer: deps.mailer });
   app.decorate('services', services);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async ones: they run on every request, and a promise each is work for nothing.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
-  await app.register(helmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -96,10 +96,11 @@ export function createServices(deps: ServiceDeps) {
   // A finished background job is told to its user's linked chat (the Telegram module subscribes).
   const notices = createJobNotices(log);
   const aiProviders = createAiRegistry(config);
-  const account = createAccountService({ storageQuotaGb: config.STORAGE_QUOTA_GB, credits, files });
+  const account = createAccountService({ storageQuotaGb: config.STORAGE_QUOTA_GB, credits });
   const privacy = createPrivacyService({ db, storage, clock, jobs, mailer, credits, settings: { publicUrl: config.PUBLIC_URL }, log });
   const auth = createAuthService({
     db,
+    query: database.query,
     mailer,
     clock,
     settings: {

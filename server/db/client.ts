@@ -19,9 +19,22 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or an open transaction: repositories accept both. */
 export type DbOrTx = Db | Tx;
 
+/** A statement by name (unique in the app) and text, with $1… placeholders. */
+export interface Statement {
+  name: string;
+  text: string;
+}
+
+/**
+ * Runs a statement without Drizzle, answering plain rows (snake_case columns; numeric and bigint as strings on
+ * PostgreSQL, bigint as a number on PGlite): for the hottest path only (the session guard). On PostgreSQL it is a
+ * named statement, parsed and planned once per connection.
+ */
+export type RawQuery = <Row>(statement: Statement, values: unknown[]) => Promise<Row[]>;
+
 export type Database =
-  | { kind: 'pglite'; db: Db; pglite: PGlite; close(): Promise<void> }
-  | { kind: 'postgres'; db: Db; pool: pg.Pool; url: string; close(): Promise<void> };
+  | { kind: 'pglite'; db: Db; pglite: PGlite; query: RawQuery; close(): Promise<void> }
+  | { kind: 'postgres'; db: Db; pool: pg.Pool; url: string; query: RawQuery; close(): Promise<void> };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -41,7 +54,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
       /* idle client errors surface on the next query; never crash the process here */
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { kind: 'postgres', db, pool, url: opts.url, close: () => pool.end() };
+    const query: RawQuery = async <Row>(statement: Statement, values: unknown[]) =>
+      (await pool.query({ name: statement.name, text: statement.text, values })).rows as Row[];
+    return { kind: 'postgres', db, pool, url: opts.url, query, close: () => pool.end() };
   }
   let release = async () => {};
   if (opts.dataDir) {
@@ -56,10 +71,12 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
     throw err;
   }
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  const query: RawQuery = async <Row>(statement: Statement, values: unknown[]) => (await pglite.query<Row>(statement.text, values)).rows;
   return {
     kind: 'pglite',
     db,
     pglite,
+    query,
     close: async () => {
       await pglite.close();
       await release();

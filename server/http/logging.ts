@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 /** Query parameters whose values never reach the log. */
 const SECRET_PARAMS = /([?&](?:token|code|key|secret|password|session_id)=)[^&#]*/gi;
@@ -32,4 +32,18 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       }),
     },
   };
+}
+
+/**
+ * One log line per request, when it completes (with the request, the status and the time taken), instead of Fastify's
+ * two (incoming, completed): the second line was a tenth of the profile call's CPU and told nothing the first did not.
+ */
+export class OneLineLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }

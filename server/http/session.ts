@@ -1,13 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../contract/constants.ts';
+import type { creditAccounts } from '../db/schema/credits.ts';
 import type { SessionRow, UserRow } from '../db/schema/users.ts';
 import type { Clock } from '../lib/clock.ts';
 import { safeEqual, sha256 } from '../lib/crypto.ts';
 import { AppError, forbidden, unauthenticated } from '../lib/errors.ts';
 
-export interface RequestAuth {
+/** The credit account's stored figures (decimal strings); null before the account's first grant. */
+export type AccountFigures = Pick<typeof creditAccounts.$inferSelect, 'balance' | 'held' | 'lifetimeUsed' | 'lifetimePurchased'>;
+
+/**
+ * What the guard's one lookup finds for a session cookie: the session, its user (with the storage the user's files
+ * take) and the credit account, so the profile call answers without another query.
+ */
+export interface LiveSession {
   user: UserRow;
   session: SessionRow;
+  account: AccountFigures | null;
+}
+
+export interface RequestAuth extends LiveSession {
   tokenHash: string;
 }
 
@@ -39,6 +51,12 @@ export function currentUser(request: FastifyRequest): UserRow {
   return request.auth.user;
 }
 
+/** The session, user and account figures of a route declared with `auth: 'user'`. */
+export function currentAuth(request: FastifyRequest): RequestAuth {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
 export function setSessionCookie(reply: FastifyReply, token: string, expires: Date, secure: boolean) {
   reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires });
 }
@@ -47,8 +65,8 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
 }
 
-/** The unexpired session with this token hash and its user; the auth module answers it (wired in server/app.ts). */
-export type FindLiveSession = (tokenHash: string, now: Date) => Promise<{ session: SessionRow; user: UserRow } | undefined>;
+/** The unexpired session with this token hash, its user and account; the auth module answers it (wired in server/app.ts). */
+export type FindLiveSession = (tokenHash: string, now: Date) => Promise<LiveSession | undefined>;
 
 /**
  * Loads the session of every API request, then enforces the route's `auth` and, on mutating calls

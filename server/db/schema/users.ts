@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const MAGIC_LINK_PURPOSES = ['sign_in', 'register', 'email_change'] as const;
 
@@ -16,8 +16,17 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** Set when a link sent to `email` was used; a password works only once this is set. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * Bytes of the user's files (originals and thumbnails): changed in the statement pair that inserts or deletes a
+     * `files` row (server/modules/files/repository.ts), so the profile reads it with the session instead of summing.
+     */
+    storageUsedBytes: bigint('storage_used_bytes', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_created_idx').on(t.createdAt),
+    check('users_storage_used_nonneg', sql`${t.storageUsedBytes} >= 0`),
+  ],
 );
 
 export const sessions = pgTable(

@@ -1,6 +1,7 @@
-import type { Credits, StorageInfo, Welcome } from '../../../contract/auth.ts';
-import type { CreditsService } from '../credits/service.ts';
-import type { FilesService } from '../files/service.ts';
+import type { Profile, StorageInfo, Welcome } from '../../../contract/auth.ts';
+import type { RequestAuth } from '../../http/session.ts';
+import { toPublicUser } from '../auth/service.ts';
+import { toCredits, type CreditsService } from '../credits/service.ts';
 
 const GB = 1024 ** 3;
 
@@ -21,28 +22,33 @@ const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 *
 /** How far back the welcome looks for the sign-up bonus: the most transactions one page lists. */
 const WELCOME_LEDGER_DEPTH = 200;
 
-/** What the profile shows besides the user: storage, credits, and the welcome of a first session. */
-export function createAccountService(deps: {
-  storageQuotaGb: number;
-  credits: Pick<CreditsService, 'account' | 'transactions'>;
-  files: Pick<FilesService, 'storageUsed'>;
-}) {
-  return {
-    async storage(userId: string): Promise<StorageInfo> {
-      return storageInfo(await deps.files.storageUsed(userId), deps.storageQuotaGb);
-    },
-    credits: (userId: string): Promise<Credits> => deps.credits.account(userId),
+/**
+ * The profile: the user, storage, credits, and the welcome of a first session. Everything but the welcome comes with the
+ * session (the guard's one lookup reads the user's storage counter and the credit account), so the call every page
+ * load makes costs no query of its own.
+ */
+export function createAccountService(deps: { storageQuotaGb: number; credits: Pick<CreditsService, 'transactions'> }) {
+  /**
+   * The newcomer's welcome, only in the session whose sign-in created the account: what the account was given at
+   * sign-up. The bonus is granted in the sign-up transaction, so it is the account's first ledger row when there is
+   * one; a package's bonus always follows its purchase, so it is never first.
+   */
+  async function welcome(userId: string, firstSignIn: boolean): Promise<Welcome | null> {
+    if (!firstSignIn) return null;
+    const recent = await deps.credits.transactions(userId, WELCOME_LEDGER_DEPTH);
+    const first = recent.length < WELCOME_LEDGER_DEPTH ? recent.at(-1) : undefined;
+    return { signup_bonus: first?.type === 'bonus' ? first.amount : '0' };
+  }
 
-    /**
-     * The newcomer's welcome, only in the session whose sign-in created the account: what the account was given at
-     * sign-up. The bonus is granted in the sign-up transaction, so it is the account's first ledger row when there is
-     * one; a package's bonus always follows its purchase, so it is never first.
-     */
-    async welcome(userId: string, firstSignIn: boolean): Promise<Welcome | null> {
-      if (!firstSignIn) return null;
-      const recent = await deps.credits.transactions(userId, WELCOME_LEDGER_DEPTH);
-      const first = recent.length < WELCOME_LEDGER_DEPTH ? recent.at(-1) : undefined;
-      return { signup_bonus: first?.type === 'bonus' ? first.amount : '0' };
+  return {
+    async profile({ user, session, account }: RequestAuth): Promise<Profile> {
+      return {
+        user: toPublicUser(user),
+        storage: storageInfo(user.storageUsedBytes, deps.storageQuotaGb),
+        credits: toCredits(account),
+        csrf_token: session.csrfToken,
+        welcome: await welcome(user.id, session.firstSignIn),
+      };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, gte, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, RawQuery, Statement } from '../../db/client.ts';
+import type { LiveSession } from '../../http/session.ts';
 import { magicLinks, sessions, users, type SessionRow, type UserRow } from '../../db/schema/index.ts';
 
 export type { SessionRow, UserRow };
@@ -84,19 +85,81 @@ export async function insertSession(
   return row!;
 }
 
-/** The live session for a cookie token hash, with its user. */
-export async function findLiveSession(
-  db: DbOrTx,
-  tokenHash: string,
-  now: Date,
-): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-    .limit(1);
-  return row;
+/**
+ * The session guard's one round trip: the live session for a cookie token hash, its user, and the figures the profile
+ * shows (the credit account, absent before its first grant; storage used is on the user row). Raw SQL run as a
+ * prepared statement: this runs on every API call, and building it with Drizzle each time cost more than the query.
+ */
+const LIVE_SESSION: Statement = {
+  name: 'auth_live_session',
+  text: `select s.id, s.user_id, s.token_hash, s.csrf_token, s.created_at, s.expires_at, s.last_seen_at, s.user_agent,
+      s.first_sign_in, u.email, u.name, u.roles, u.password_hash, u.created_at as user_created_at,
+      u.updated_at as user_updated_at, u.last_login_at, u.email_verified_at, u.storage_used_bytes,
+      a.balance, a.held, a.lifetime_used, a.lifetime_purchased
+    from sessions s
+    join users u on u.id = s.user_id
+    left join credit_accounts a on a.user_id = s.user_id
+    where s.token_hash = $1 and s.expires_at > $2`,
+};
+
+interface LiveSessionRecord {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  csrf_token: string;
+  created_at: Date;
+  expires_at: Date;
+  last_seen_at: Date;
+  user_agent: string | null;
+  first_sign_in: boolean;
+  email: string;
+  name: string | null;
+  roles: string[];
+  password_hash: string | null;
+  user_created_at: Date;
+  user_updated_at: Date;
+  last_login_at: Date | null;
+  email_verified_at: Date | null;
+  /** A string on PostgreSQL (int8), a number on PGlite. */
+  storage_used_bytes: string | number;
+  balance: string | null;
+  held: string | null;
+  lifetime_used: string | null;
+  lifetime_purchased: string | null;
+}
+
+export async function findLiveSession(query: RawQuery, tokenHash: string, now: Date): Promise<LiveSession | undefined> {
+  const [r] = await query<LiveSessionRecord>(LIVE_SESSION, [tokenHash, now]);
+  if (!r) return undefined;
+  return {
+    session: {
+      id: r.id,
+      userId: r.user_id,
+      tokenHash: r.token_hash,
+      csrfToken: r.csrf_token,
+      createdAt: r.created_at,
+      expiresAt: r.expires_at,
+      lastSeenAt: r.last_seen_at,
+      userAgent: r.user_agent,
+      firstSignIn: r.first_sign_in,
+    },
+    user: {
+      id: r.user_id,
+      email: r.email,
+      name: r.name,
+      roles: r.roles,
+      passwordHash: r.password_hash,
+      createdAt: r.user_created_at,
+      updatedAt: r.user_updated_at,
+      lastLoginAt: r.last_login_at,
+      emailVerifiedAt: r.email_verified_at,
+      storageUsedBytes: Number(r.storage_used_bytes),
+    },
+    account:
+      r.balance === null
+        ? null
+        : { balance: r.balance, held: r.held!, lifetimeUsed: r.lifetime_used!, lifetimePurchased: r.lifetime_purchased! },
+  };
 }
 
 /**

@@ -16,9 +16,9 @@ import {
 } from '../../../contract/auth.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
-import { clearSessionCookie, currentUser, setSessionCookie } from '../../http/session.ts';
+import { clearSessionCookie, currentAuth, currentUser, setSessionCookie } from '../../http/session.ts';
 import type { AccountService } from '../account/service.ts';
-import { toPublicUser, type AuthService, type IssuedSession } from './service.ts';
+import type { AuthService, IssuedSession } from './service.ts';
 
 export interface AuthRoutesDeps {
   auth: AuthService;
@@ -117,16 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
   app.get(
     '/profile',
     { config: { auth: 'user' }, schema: { tags, summary: 'The signed-in user', response: { 200: okSchema(profileResponse) } } },
-    async (request) => {
-      const user = currentUser(request);
-      const { session } = request.auth!;
-      const [storage, credits, welcome] = await Promise.all([
-        deps.account.storage(user.id),
-        deps.account.credits(user.id),
-        deps.account.welcome(user.id, session.firstSignIn),
-      ]);
-      return ok({ user: toPublicUser(user), storage, credits, csrf_token: session.csrfToken, welcome });
-    },
+    async (request) => ok(await deps.account.profile(currentAuth(request))),
   );
 
   app.put(

@@ -14,10 +14,11 @@ import {
   REGISTER_SENT_MESSAGE,
   type UpdateProfileResult,
 } from '../../../contract/auth.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, RawQuery } from '../../db/client.ts';
 import { AppError, conflict, magicLinkInvalid, rateLimited, serviceUnavailable, unauthenticated } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
+import type { LiveSession } from '../../http/session.ts';
 import { USER_AGENT_MAX_LENGTH } from '../../lib/user-agent.ts';
 import type { MailMessage, Mailer } from '../../providers/mail/mailer.ts';
 import {
@@ -32,6 +33,8 @@ import type { MagicLinkPurpose, MagicLinkRow, UserRow } from './repository.ts';
 
 export interface AuthDeps {
   db: Db;
+  /** The database without Drizzle, for the session guard's prepared lookup (server/db/client.ts). */
+  query: RawQuery;
   mailer: Mailer;
   clock: Clock;
   settings: {
@@ -277,9 +280,12 @@ export function createAuthService(deps: AuthDeps) {
       return db.transaction((tx) => issueSession(tx, user, client));
     },
 
-    /** The session guard's lookup (server/http/session.ts): the unexpired session with this token hash and its user. */
-    async liveSession(tokenHash: string, now: Date) {
-      const found = await repo.findLiveSession(db, tokenHash, now);
+    /**
+     * The session guard's lookup (server/http/session.ts): the unexpired session with this token hash, its user and
+     * the account figures the profile shows, in one round trip.
+     */
+    async liveSession(tokenHash: string, now: Date): Promise<LiveSession | undefined> {
+      const found = await repo.findLiveSession(deps.query, tokenHash, now);
       const staleBefore = new Date(now.getTime() - LAST_SEEN_INTERVAL_MS);
       // Read first, write only when stale: most requests cost the one select they always did.
       if (found && found.session.lastSeenAt < staleBefore) {

@@ -40,23 +40,24 @@ export function insufficientCredits(required: string, available: string): AppErr
 
 const fmt = (value: string) => fromUnits(toUnits(value), 2);
 
+/** An account row's figures as the API shows them (an account not made yet has nothing). */
+export function toCredits(account: Pick<repo.AccountRow, 'balance' | 'held' | 'lifetimeUsed' | 'lifetimePurchased'> | null | undefined): Credits {
+  const balance = account?.balance ?? '0';
+  const held = account?.held ?? '0';
+  return {
+    balance: normalize(balance),
+    available_credits: normalize(sub(balance, held)),
+    lifetime_used: normalize(account?.lifetimeUsed ?? '0'),
+    lifetime_purchased: normalize(account?.lifetimePurchased ?? '0'),
+  };
+}
+
 /**
  * The only writer of credits. Every change is a ledger row with a unique idempotency key, applied in the
  * same transaction as the account row; work in progress is covered by holds that are captured or released.
  */
 export function createCreditsService(deps: CreditsDeps) {
   const { db, clock, settings } = deps;
-
-  function toCredits(account: repo.AccountRow | undefined): Credits {
-    const balance = account?.balance ?? '0';
-    const held = account?.held ?? '0';
-    return {
-      balance: normalize(balance),
-      available_credits: normalize(sub(balance, held)),
-      lifetime_used: normalize(account?.lifetimeUsed ?? '0'),
-      lifetime_purchased: normalize(account?.lifetimePurchased ?? '0'),
-    };
-  }
 
   /** Adds credits once per idempotency key. Answers whether this call applied it. */
   async function grant(

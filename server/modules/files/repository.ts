@@ -1,12 +1,25 @@
 import { and, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { files } from '../../db/schema/index.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { files, users } from '../../db/schema/index.ts';
 
 export type FileRow = typeof files.$inferSelect;
 export type NewFile = typeof files.$inferInsert;
 
-export async function insertFile(db: DbOrTx, values: NewFile): Promise<FileRow> {
-  const [row] = await db.insert(files).values(values).returning();
+/**
+ * Records a file row and adds its bytes to its owner's storage counter (`users.storage_used_bytes`), in the caller's
+ * transaction so the two never disagree. With `quotaBytes`, the counter moves only if the file fits (one conditional
+ * update, which also makes parallel uploads wait for each other's commit): null when it does not, and nothing changed.
+ */
+export async function insertFile(tx: Tx, values: NewFile, options: { quotaBytes?: number } = {}): Promise<FileRow | null> {
+  const bytes = values.sizeBytes + (values.thumbnailSizeBytes ?? 0);
+  const fits = options.quotaBytes === undefined ? undefined : sql`${users.storageUsedBytes} + ${bytes} <= ${options.quotaBytes}`;
+  const counted = await tx
+    .update(users)
+    .set({ storageUsedBytes: sql`${users.storageUsedBytes} + ${bytes}` })
+    .where(and(eq(users.id, values.userId), fits))
+    .returning({ id: users.id });
+  if (fits && counted.length === 0) return null;
+  const [row] = await tx.insert(files).values(values).returning();
   return row!;
 }
 
@@ -45,8 +58,14 @@ export async function listForClear(db: DbOrTx, userId: string, tool?: string): P
   return db.select().from(files).where(and(...conditions));
 }
 
+/**
+ * Deletes a file row and takes its bytes off its owner's storage counter in one statement (so in one transaction,
+ * whoever calls it); safe to repeat: a row already gone changes nothing.
+ */
 export async function deleteFileRow(db: DbOrTx, id: string): Promise<void> {
-  await db.delete(files).where(eq(files.id, id));
+  await db.execute(sql`
+    with gone as (delete from files where id = ${id} returning user_id, size_bytes + thumbnail_size_bytes as bytes)
+    update users set storage_used_bytes = users.storage_used_bytes - gone.bytes from gone where users.id = gone.user_id`);
 }
 
 export async function updateFile(db: DbOrTx, id: string, values: Partial<NewFile>): Promise<FileRow | undefined> {
@@ -72,12 +91,10 @@ export async function expiredFiles(db: DbOrTx, now: Date, limit: number): Promis
     .limit(limit);
 }
 
+/** What a user's files take, from the counter the file writes keep (for a quick refusal before any work). */
 export async function storageUsed(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${files.sizeBytes} + ${files.thumbnailSizeBytes}), 0)::text` })
-    .from(files)
-    .where(eq(files.userId, userId));
-  return Number(row?.total ?? 0);
+  const [row] = await db.select({ used: users.storageUsedBytes }).from(users).where(eq(users.id, userId));
+  return row?.used ?? 0;
 }
 
 const KEY_ID = /^(?:files|thumbs)\/[^/]+\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\./;

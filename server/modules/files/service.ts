@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { downloadFilename, SOCIAL_IMAGE, type SharedFile } from '../../../contract/files.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { notFound, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ObjectPage, ObjectStorage } from '../../providers/storage/storage.ts';
@@ -44,7 +44,11 @@ export type FileVariant = 'original' | 'thumbnail' | 'social';
 /** A file whose objects are written but whose row is not recorded yet (see `store`). */
 export interface StoredFile {
   readonly row: repo.NewFile & { id: string; storageKey: string; thumbnailKey: string | null };
+  /** Recorded only if it fits the owner's quota (uploads). */
+  readonly enforceQuota: boolean;
 }
+
+const storageFull = () => payloadTooLarge('Your storage is full. Delete some files from your gallery and try again.');
 
 /** Where file objects live; reconciliation looks only here, so other objects in a shared bucket are never touched. */
 const STORAGE_PREFIXES = ['files/', 'thumbs/'] as const;
@@ -87,6 +91,16 @@ export function createFilesService(deps: FilesDeps) {
     if (file.thumbnailKey) await storage.delete(file.thumbnailKey);
   }
 
+  /**
+   * Records a stored file's row in the caller's transaction, with its bytes on the owner's storage counter: from this
+   * commit on it is in the gallery. An upload that no longer fits the quota is refused (413) and changes nothing.
+   */
+  async function record(tx: Tx, stored: StoredFile): Promise<FileRow> {
+    const row = await repo.insertFile(tx, stored.row, stored.enforceQuota ? { quotaBytes: settings.quotaBytes } : {});
+    if (!row) throw storageFull();
+    return row;
+  }
+
   /** Deletes the objects of a file that was stored but never recorded; a failure is left to reconciliation. */
   async function discardStored(stored: StoredFile): Promise<void> {
     for (const key of [stored.row.storageKey, stored.row.thumbnailKey]) if (key) await storage.delete(key).catch(() => {});
@@ -105,9 +119,8 @@ export function createFilesService(deps: FilesDeps) {
     if (input.data.length > limit) {
       throw payloadTooLarge(`The file is too large. The limit is ${Math.floor(limit / 1024 / 1024)} MB.`);
     }
-    if (input.enforceQuota && (await repo.storageUsed(db, input.userId)) + input.data.length > settings.quotaBytes) {
-      throw payloadTooLarge('Your storage is full. Delete some files from your gallery and try again.');
-    }
+    // A quick refusal before the work; `record` decides for good, atomically, once the stored size is known.
+    if (input.enforceQuota && (await repo.storageUsed(db, input.userId)) + input.data.length > settings.quotaBytes) throw storageFull();
     const image = type.category === 'image' ? await processImage(input.data, settings.maxImagePixels) : null;
     const body = image?.buffer ?? input.data;
     const thumbnail = image?.thumbnail ?? null;
@@ -136,6 +149,7 @@ export function createFilesService(deps: FilesDeps) {
         createdAt: now,
         expiresAt: isImage ? new Date(now.getTime() + settings.retentionDays * 86_400_000) : null,
       },
+      enforceQuota: input.enforceQuota ?? false,
     };
     try {
       await storage.put(storageKey, body, type.mime);
@@ -152,8 +166,7 @@ export function createFilesService(deps: FilesDeps) {
 
     store,
 
-    /** Records a stored file's row in the caller's transaction: from this commit on it is in the gallery. */
-    record: (tx: DbOrTx, stored: StoredFile): Promise<FileRow> => repo.insertFile(tx, stored.row),
+    record,
 
     discardStored,
 
@@ -161,7 +174,7 @@ export function createFilesService(deps: FilesDeps) {
     async save(input: SaveFileInput): Promise<FileRow> {
       const stored = await store(input);
       try {
-        return await repo.insertFile(db, stored.row);
+        return await db.transaction((tx) => record(tx, stored));
       } catch (err) {
         await discardStored(stored);
         throw err;
@@ -312,7 +325,6 @@ export function createFilesService(deps: FilesDeps) {
       return rows.length;
     },
 
-    storageUsed: (userId: string) => repo.storageUsed(db, userId),
   };
 }
 
