@@ -4,10 +4,11 @@
  * last 365 days in time order (as a live table grows), ~10 tool/price combinations, prompts from a pool of 300 with a
  * skewed popularity, the outputs of the last 30 days as files (older images are deleted), 300k visits in ~100k
  * sessions and 20k payments, with the statistics triggers off, then fills the rollups with stats_rebuild() (what the
- * migration's backfill does) and VACUUM ANALYZE (what autovacuum does to an append-mostly table). Per range it times
+ * backfill of migrations 0016 and 0017 does) and VACUUM ANALYZE (what autovacuum does to an append-mostly table). Per range it times
  * the whole answer from the rollups (the app's path; p95 of BENCH_RUNS, goal < 200 ms) beside the same answer from
- * the raw rows (rawSource, the path before the rollups), checks the two answers are equal, and times what the
- * triggers add to recording and settling a generation.
+ * the raw rows (rawSource, the path before the rollups), checks the two answers are equal, times each of the
+ * rollups' queries alone for the longest range (where the time goes), and times what the triggers add to recording and
+ * settling a generation.
  *
  * Run: `BENCH_DATABASE_URL=postgres://user:pass@host/db node --import tsx scripts/bench/admin-statistics.ts`
  * (or TEST_DATABASE_URL; the role must be allowed to CREATE DATABASE). BENCH_KEEP=1 keeps the database.
@@ -19,7 +20,7 @@ import { STATISTICS_DAYS } from '../../contract/admin-statistics.ts';
 import { migrateDatabase, openDatabase } from '../../server/db/client.ts';
 import { isDeepStrictEqual } from 'node:util';
 import { manualClock } from '../../server/lib/clock.ts';
-import { rawSource } from '../../server/modules/statistics/repository.ts';
+import { newUsers, rawSource, rollupSource } from '../../server/modules/statistics/repository.ts';
 import { createStatisticsService } from '../../server/modules/statistics/service.ts';
 import { fmt, percentile, report, table, timeEach, type BenchResult } from './stats.ts';
 
@@ -219,6 +220,24 @@ try {
   }
   const referrers = fmt(median((await timeEach(RAW_RUNS, () => fromRollups.referrers(undefined))).samples));
 
+  // Each query of the longest range's answer alone, one after another: where its time goes.
+  const longest = new Date(clock.now().getTime() - Math.max(...STATISTICS_DAYS) * 86_400_000);
+  const parts: Record<string, () => Promise<unknown>> = {
+    tools: () => rollupSource.tools(db, longest),
+    toolUsers: () => rollupSource.toolUsers(db, longest),
+    outputSizes: () => rollupSource.outputSizes(db, longest),
+    popularPrompts: () => rollupSource.popularPrompts(db, longest),
+    activeUsers: () => rollupSource.activeUsers(db, longest),
+    sessionTotals: () => rollupSource.sessionTotals(db, longest),
+    newUsers: () => newUsers(db, longest),
+  };
+  const partRows: Array<Record<string, string>> = [];
+  for (const [part, run] of Object.entries(parts)) {
+    await run();
+    const { samples } = await timeEach(RUNS, run);
+    partRows.push({ query: part, 'p50 ms': fmt(median(samples)), 'p95 ms': fmt(percentile(samples, 95)) });
+  }
+
   const writer = new pg.Client({ connectionString: url.toString() });
   await writer.connect();
   let off: number[];
@@ -242,6 +261,8 @@ try {
 
   console.log(`\nAdmin statistics (whole overview answer), ${N.toLocaleString('en')} generations over 365 days, PostgreSQL; ${RUNS} runs from the rollups, ${RAW_RUNS} from the raw rows, after a warm-up\n`);
   console.log(table(rows));
+  console.log(`\nEach query of the ${Math.max(...STATISTICS_DAYS)}-day answer alone (the answer runs them side by side)\n`);
+  console.log(table(partRows));
   console.log(`\nreferrer stats, every visit: ${referrers} ms (median)`);
   console.log(`record + settle a generation: ${fmt(median(on), 3)} ms with the triggers, ${fmt(median(off), 3)} ms without (p50)`);
   report(results);

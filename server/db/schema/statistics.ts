@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -35,13 +36,51 @@ export const statsToolUsers = pgTable(
     userId: uuid('user_id').notNull(),
     lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.tool, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.tool, t.userId] }),
+    // The part-day at a range's start, and a user's latest over every tool (when their latest generation goes).
+    index('stats_tool_users_last_idx').on(t.lastAt, t.tool),
+    index('stats_tool_users_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * How many (tool, user) rows of stats_tool_users have their last_at on each UTC day (migration 0018's triggers on
+ * stats_tool_users): the users of a tool since T are these days after T's part-day plus the rows inside it.
+ */
+export const statsToolUserDays = pgTable(
+  'stats_tool_user_days',
+  {
+    tool: text('tool').notNull(),
+    day: date('day').notNull(),
+    users: integer('users').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tool, t.day] })],
 );
 
 /** Each user's latest signed-in visit (active users = these ∪ the generation users since T). */
 export const statsVisitUsers = pgTable('stats_visit_users', {
   userId: uuid('user_id').primaryKey(),
   lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Each user's latest activity, a generation or a signed-in visit: the greater of their stats_tool_users and
+ * stats_visit_users rows (kept by triggers on those two tables).
+ */
+export const statsActiveUsers = pgTable(
+  'stats_active_users',
+  {
+    userId: uuid('user_id').primaryKey(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('stats_active_users_last_idx').on(t.lastAt)],
+);
+
+/** How many stats_active_users rows have their last_at on each UTC day. */
+export const statsActiveUserDays = pgTable('stats_active_user_days', {
+  day: date('day').primaryKey(),
+  users: integer('users').notNull(),
 });
 
 /** One row per browser session: its first and last visit and how many. */
@@ -53,8 +92,38 @@ export const statsSessions = pgTable(
     lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
     visits: integer('visits').notNull(),
   },
-  // Every session with a visit since T has last_at ≥ T: one range scan finds the range's sessions.
-  (t) => [index('stats_sessions_last_idx').on(t.lastAt, t.firstAt, t.visits)],
+  (t) => [
+    // The sessions begun in a range's part-day, read from the index alone.
+    index('stats_sessions_first_idx').on(t.firstAt, t.lastAt, t.visits),
+    // The sessions begun before T with a visit at or after it (first_at < T ≤ last_at), found without a scan.
+    index('stats_sessions_span_idx').using('gist', sql`tstzrange(${t.firstAt}, ${t.lastAt}, '(]')`),
+  ],
+);
+
+/**
+ * The sessions per UTC day of their first visit: how many, the sum of their lengths in seconds (numeric, exact: the
+ * average is this ÷ the count, as avg() computes it) and how many are bounces (one visit).
+ */
+export const statsSessionDays = pgTable('stats_session_days', {
+  day: date('day').primaryKey(),
+  sessions: integer('sessions').notNull(),
+  seconds: numeric('seconds').notNull(),
+  bounces: integer('bounces').notNull(),
+});
+
+/**
+ * Per UTC day of a generated file's creation and its tool: how many such files are still stored and their bytes
+ * (kept by a trigger on files; the same filter as the statistics' output sizes).
+ */
+export const statsOutputDays = pgTable(
+  'stats_output_days',
+  {
+    day: date('day').notNull(),
+    tool: text('tool').notNull(),
+    files: integer('files').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.tool] })],
 );
 
 /**

@@ -4,10 +4,12 @@ import type { DbOrTx } from '../../db/client.ts';
 
 /**
  * The admin statistics: aggregates over generations, files, users, visits, pricing and payments. What grows with
- * every generation and visit is read from the rollups the triggers of migration 0016 keep (server/db/schema/
- * statistics.ts): a range [since, ∞) is the raw rows of [since, the next UTC midnight) plus the whole days (and, for
- * prompts, whole months) after it, so a year costs about as much as a day. `rawSource` keeps the same answers computed
- * from the raw rows; the tests hold the two equal.
+ * every generation, visit and output is read from the rollups the triggers of migrations 0016 and 0018 keep
+ * (server/db/schema/statistics.ts): a range [since, ∞) is the rows of [since, the next UTC midnight) plus the whole
+ * days (and, for prompts, whole months) after it, so a year costs about as much as a day. Distinct counts (users of a
+ * tool, active users, sessions) are kept as one row per user or session with its latest (or first) instant, counted
+ * per day of that instant. `rawSource` keeps the same answers computed from the raw rows; the tests hold the two
+ * equal.
  */
 
 export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -73,6 +75,11 @@ export interface StatisticsSource {
    * session's first visit to its last (in the range), and how many recorded a single visit (bounces).
    */
   sessionTotals(db: DbOrTx, since: Date): Promise<SessionTotals>;
+  /**
+   * Per tool: bytes of the generated files made since `since` that are still stored (files carry their tool; images
+   * expire after 30 days).
+   */
+  outputSizes(db: DbOrTx, since: Date): Promise<Array<{ tool: string; bytes: string }>>;
   /** The most used prompts since `since` (same tool, same text), most used first, ties by tool then text. */
   popularPrompts(db: DbOrTx, since: Date): Promise<PopularPromptRow[]>;
 }
@@ -99,6 +106,9 @@ export const promptColumns = sql`tool, left(prompt, ${POPULAR_PROMPT_TEXT_MAX}) 
 
 /** A prompt the statistics count: the raw rows' filter, the same as the triggers'. */
 export const countedPrompt = (column: SQL) => sql`${column} is not null and btrim(${column}) <> ''`;
+
+/** A generated output the statistics size: the raw rows' filter, the same as the files trigger's and partial index's. */
+const generatedOutput = sql`entity_type like 'generated\\_%' and tool_name is not null`;
 
 export const rollupSource: StatisticsSource = {
   tools(db, since) {
@@ -129,41 +139,71 @@ export const rollupSource: StatisticsSource = {
     );
   },
 
-  // A user's latest generation per tool is on or after `since` exactly when they made one of that tool in the range.
+  // A user's latest generation per tool is on or after `since` exactly when they made one of that tool in the range:
+  // the whole days after the part-day from stats_tool_user_days, the part-day from stats_tool_users' index.
   toolUsers(db, since) {
-    return rows(db, sql`select tool, count(*)::int as users from stats_tool_users where last_at >= ${at(since)} group by tool`);
+    const { edge, day } = rollupEdges(since);
+    return rows(
+      db,
+      sql`select tool, sum(users)::int as users
+            from (select tool, users from stats_tool_user_days where day >= ${day}::date
+                  union all
+                  select tool, count(*) from stats_tool_users where last_at >= ${at(since)} and last_at < ${at(edge)} group by tool) r
+           group by tool`,
+    );
   },
 
+  // The same with each user's latest activity of either kind (stats_active_users).
   async activeUsers(db, since) {
+    const { edge, day } = rollupEdges(since);
     const [row] = await rows<{ n: number }>(
       db,
-      sql`select count(*)::int as n from (
-            select user_id from stats_tool_users where last_at >= ${at(since)}
-            union
-            select user_id from stats_visit_users where last_at >= ${at(since)}
-          ) active`,
+      sql`select (coalesce((select sum(users) from stats_active_user_days where day >= ${day}::date), 0)
+                  + (select count(*) from stats_active_users where last_at >= ${at(since)} and last_at < ${at(edge)}))::int as n`,
     );
     return row?.n ?? 0;
   },
 
-  // A session begun in the range counts whole; one begun before it counts only its visits in it, recounted from them.
+  // A session begun on a whole day of the range counts from stats_session_days; one begun in the part-day from its
+  // row; one begun before the range with a visit in it (first_at < since ≤ last_at, through the GiST index) counts
+  // only its visits in the range, recounted from them. The average is the sum of seconds ÷ the count, as avg() does.
   async sessionTotals(db, since) {
-    const [row] = await analytic<SessionTotals>(
+    const { edge, day } = rollupEdges(since);
+    const length = sql`extract(epoch from last_at - first_at)`;
+    const [row] = await rows<SessionTotals>(
       db,
-      sql`with s as (
-            select first_at, last_at, visits from stats_sessions where last_at >= ${at(since)} and first_at >= ${at(since)}
+      sql`with parts as (
+            select sum(sessions) as sessions, sum(seconds) as seconds, sum(bounces) as bounces
+              from stats_session_days where day >= ${day}::date
             union all
-            select min(v.created_at), max(v.created_at), count(*)
-              from stats_sessions s join visits v on v.session_id = s.session_id and v.created_at >= ${at(since)}
-             where s.last_at >= ${at(since)} and s.first_at < ${at(since)}
-             group by s.session_id
+            select count(*), sum(${length}), count(*) filter (where visits = 1)
+              from stats_sessions where first_at >= ${at(since)} and first_at < ${at(edge)}
+            union all
+            select count(*), sum(${length}), count(*) filter (where visits = 1)
+              from (select min(v.created_at) as first_at, max(v.created_at) as last_at, count(*) as visits
+                      from stats_sessions s join visits v on v.session_id = s.session_id and v.created_at >= ${at(since)}
+                     where tstzrange(s.first_at, s.last_at, '(]') @> ${at(since)}
+                     group by s.session_id) straddling
           )
-          select count(*)::int as sessions,
-                 avg(extract(epoch from last_at - first_at))::text as avg_seconds,
-                 (count(*) filter (where visits = 1))::int as bounces
-            from s`,
+          select coalesce(sum(sessions), 0)::int as sessions,
+                 (sum(seconds) / nullif(sum(sessions), 0))::text as avg_seconds,
+                 coalesce(sum(bounces), 0)::int as bounces
+            from parts`,
     );
     return row ?? { sessions: 0, avg_seconds: null, bounces: 0 };
+  },
+
+  outputSizes(db, since) {
+    const { edge, day } = rollupEdges(since);
+    return rows(
+      db,
+      sql`select tool, sum(bytes)::text as bytes
+            from (select tool, bytes from stats_output_days where day >= ${day}::date
+                  union all
+                  select tool_name, sum(size_bytes) from files
+                   where created_at >= ${at(since)} and created_at < ${at(edge)} and ${generatedOutput} group by tool_name) r
+           group by tool`,
+    );
   },
 
   popularPrompts(db, since) {
@@ -271,6 +311,16 @@ export const rawSource: StatisticsSource = {
     return row ?? { sessions: 0, avg_seconds: null, bounces: 0 };
   },
 
+  outputSizes(db, since) {
+    return rows(
+      db,
+      sql`select tool_name as tool, coalesce(sum(size_bytes), 0)::text as bytes
+          from files
+          where created_at >= ${at(since)} and ${generatedOutput}
+          group by tool_name`,
+    );
+  },
+
   popularPrompts(db, since) {
     return analytic<PopularPromptRow>(
       db,
@@ -289,20 +339,6 @@ export const rawSource: StatisticsSource = {
     );
   },
 };
-
-/**
- * Per tool: bytes of generated files made since `since` that are still stored. Files carry their tool; images
- * expire after 30 days, so this table is bounded by retention, not by the generations' history.
- */
-export function outputSizes(db: DbOrTx, since: Date): Promise<Array<{ tool: string; bytes: string }>> {
-  return rows(
-    db,
-    sql`select tool_name as tool, coalesce(sum(size_bytes), 0)::text as bytes
-        from files
-        where created_at >= ${at(since)} and entity_type like 'generated\\_%' and tool_name is not null
-        group by tool_name`,
-  );
-}
 
 export async function newUsers(db: DbOrTx, since: Date): Promise<number> {
   const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from users where created_at >= ${at(since)}`);

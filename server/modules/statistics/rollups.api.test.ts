@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATISTICS_DAYS } from '../../../contract/admin-statistics.ts';
-import { generations, users, visits } from '../../db/schema/index.ts';
+import { files, generations, users, visits } from '../../db/schema/index.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
 import type { TestSession } from '../../test-support/session.ts';
@@ -88,11 +88,34 @@ beforeAll(async () => {
     ipHash: 'h',
     createdAt: new Date(at + Math.floor(rnd() * 6 * HOUR)),
   }));
+  // Outputs at the same instants, and files the output sizes leave out: uploads, and generated files with no tool.
+  const kinds: Array<[string, string | null]> = [
+    ['generated_image', 'ai-headshot'],
+    ['generated_image', 'thumbnail-generator'],
+    ['generated_audio', 'transcription'],
+    ['generated_image', null],
+    ['upload', 'ai-headshot'],
+    ['generatedximage', 'ai-headshot'],
+  ];
+  const fileRows = instants.slice(0, 400).map((at) => {
+    const [entityType, toolName] = pick(kinds);
+    return {
+      userId: pick(people).userId,
+      entityType,
+      category: 'image',
+      fileType: 'image/png',
+      sizeBytes: Math.floor(rnd() * 3_000_000),
+      storageKey: `files/${randomUUID()}.png`,
+      toolName,
+      createdAt: new Date(at + Math.floor(rnd() * 2 * HOUR) - HOUR),
+    };
+  });
   // Written in a session whose time zone is far from UTC: the rollups' days are UTC days whatever the connection's.
   await t.database.db.transaction(async (tx) => {
     await tx.execute(sql`set local timezone = 'Pacific/Kiritimati'`);
     for (let i = 0; i < rows.length; i += 100) await tx.insert(generations).values(rows.slice(i, i + 100));
     await tx.insert(visits).values(visitRows);
+    await tx.insert(files).values(fileRows);
   });
 });
 afterAll(() => t?.close());
@@ -121,6 +144,12 @@ async function rollupTables(): Promise<unknown[]> {
     all(sql`select tool, hash, prompt, uses from stats_prompts order by 1, 2`),
     all(sql`select d.day::text, p.tool, p.hash, d.uses, d.completed, d.failed, d.timed, d.time_ms::text from stats_prompt_days d join stats_prompts p on p.id = d.prompt_id order by 1, 2, 3`),
     all(sql`select m.month::text, p.tool, p.hash, m.uses, m.completed, m.failed, m.timed, m.time_ms::text from stats_prompt_months m join stats_prompts p on p.id = m.prompt_id order by 1, 2, 3`),
+    all(sql`select tool, day::text, users from stats_tool_user_days order by 1, 2`),
+    all(sql`select user_id, last_at::text from stats_active_users order by 1`),
+    all(sql`select day::text, users from stats_active_user_days order by 1`),
+    // Compared by value: a sum of seconds kept by triggers may carry other trailing zeros than a fresh one.
+    all(sql`select day::text, sessions, seconds::float8 as seconds, bounces from stats_session_days order by 1`),
+    all(sql`select day::text, tool, files, bytes::text from stats_output_days order by 1, 2`),
   ]);
 }
 
@@ -132,8 +161,11 @@ async function expectTriggersEqualRebuild(): Promise<void> {
 
 describe('statistics from rollups', () => {
   it('answers exactly what the raw rows answer, for every range and a now at, around and between UTC midnights', async () => {
-    const [usage] = await rollupTables();
-    expect((usage as unknown[]).length).toBeGreaterThan(100);
+    const tables = await rollupTables();
+    expect((tables[0] as unknown[]).length).toBeGreaterThan(100);
+    // Every per-day count has rows to get wrong; sessions and outputs have days on both sides of the ranges' starts.
+    for (const table of tables.slice(7)) expect((table as unknown[]).length).toBeGreaterThan(0);
+    for (const table of tables.slice(10)) expect((table as unknown[]).length).toBeGreaterThan(10);
     await expectRollupsEqualRaw();
     await expectTriggersEqualRebuild();
   });
@@ -154,6 +186,17 @@ describe('statistics from rollups', () => {
     await db.delete(visits).where(lt(visits.createdAt, new Date(NOW - 200 * DAY)));
     await db.delete(visits).where(eq(visits.userId, people[1]!.userId));
     await db.delete(generations).where(eq(generations.prompt, 'idea 3'));
+    // Outputs expire, are resized, moved to another day, retagged; a user's visits move to another user.
+    const outputs = await db.select({ id: files.id }).from(files).where(inArray(files.entityType, ['generated_image', 'generated_audio']));
+    expect(outputs.length).toBeGreaterThan(60);
+    await db.delete(files).where(inArray(files.id, outputs.slice(0, 20).map((f) => f.id)));
+    await db.update(files).set({ sizeBytes: 7 }).where(inArray(files.id, outputs.slice(20, 30).map((f) => f.id)));
+    await db.update(files).set({ createdAt: new Date(NOW - 29 * DAY - HOUR) }).where(inArray(files.id, outputs.slice(30, 40).map((f) => f.id)));
+    await db.update(files).set({ toolName: null }).where(inArray(files.id, outputs.slice(40, 45).map((f) => f.id)));
+    await db.update(files).set({ entityType: 'generated_image', toolName: 'caption-generator' }).where(eq(files.entityType, 'upload'));
+    await db.update(files).set({ viewCount: 3 }).where(inArray(files.id, outputs.slice(45, 60).map((f) => f.id)));
+    await db.update(visits).set({ userId: people[2]!.userId }).where(eq(visits.userId, people[3]!.userId));
+    await db.update(visits).set({ createdAt: new Date(NOW - 6 * DAY - 2 * HOUR) }).where(lt(visits.createdAt, new Date(NOW - 100 * DAY)));
 
     await expectRollupsEqualRaw();
     await expectTriggersEqualRebuild();
@@ -162,6 +205,8 @@ describe('statistics from rollups', () => {
     expect(left.rows[0]!.n).toBe(0);
     const idea = (await db.execute(sql`select count(*)::int as n from stats_prompts where prompt = 'idea 3'`)) as unknown as { rows: Array<{ n: number }> };
     expect(idea.rows[0]!.n).toBe(0);
+    const active = (await db.execute(sql`select count(*)::int as n from stats_active_users where user_id = ${people[0]!.userId}`)) as unknown as { rows: Array<{ n: number }> };
+    expect(active.rows[0]!.n).toBe(0);
   });
 
   it('counts a generation made through the API in the same transaction it is recorded in', async () => {

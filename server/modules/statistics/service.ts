@@ -45,7 +45,7 @@ export function createStatisticsService(deps: { db: Db; clock: Clock; source?: r
   const source = deps.source ?? repo.rollupSource;
 
   async function toolUsage(since: Date): Promise<ToolUsage[]> {
-    const [usage, users, sizes] = await Promise.all([source.tools(db, since), source.toolUsers(db, since), repo.outputSizes(db, since)]);
+    const [usage, users, sizes] = await Promise.all([source.tools(db, since), source.toolUsers(db, since), source.outputSizes(db, since)]);
     const usersOf = new Map(users.map((u) => [u.tool, u.users]));
     const bytesOf = new Map(sizes.map((s) => [s.tool, Number(s.bytes)]));
     return usage
