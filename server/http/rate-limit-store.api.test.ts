@@ -6,6 +6,7 @@ import { CSRF_HEADER, SESSION_COOKIE } from '../../contract/constants.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
+import { sha256 } from '../lib/crypto.ts';
 import { createTestApp, type TestApp, type TestSession } from '../test-support/app.ts';
 
 type Call = (
@@ -109,7 +110,8 @@ describe('rate limits across two web processes on one database', () => {
     t.clock.advance(16 * 60_000);
     await processes[0]!('POST', '/api/auth/login', { body: { email: 'nobody@example.com', password: 'wrong-password-1' }, remoteAddress: '192.0.2.1' });
     const rows = await counterRows(t);
-    expect(rows.map((r) => r.key)).toEqual(['POST/api/auth/login-192.0.2.1']);
+    // Stored as the key's SHA-256: the table names no address, user or email.
+    expect(rows.map((r) => r.key)).toEqual([sha256('POST/api/auth/login-192.0.2.1')]);
     expect(rows[0]!.count).toBe(1);
   });
 });
