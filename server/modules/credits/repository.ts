@@ -88,7 +88,7 @@ export async function appendLedger(
 /**
  * The ledger's hot path runs the SQL functions of migration 0015 (credit_hold, credit_capture, credit_release): one
  * statement, one round trip and one implicit transaction each, their inner plans cached by the session. Their results
- * are text (numbers and times cast in SQL), so both drivers answer them alike.
+ * are text (numbers cast in SQL, times as ISO 8601 whatever the DateStyle), so both drivers answer them alike.
  */
 interface Call {
   /** The statement's name, for a prepared statement per pooled connection (PostgreSQL). */
@@ -108,7 +108,8 @@ const CAPTURE: Call = {
 const RELEASE: Call = {
   name: 'credit_release',
   text: `select id::text, user_id::text, amount::text, status, service_type, service_variant, description,
-    captured_amount::text, created_at::text, expires_at::text, settled_at::text
+    captured_amount::text, to_json(created_at) #>> '{}' as created_at, to_json(expires_at) #>> '{}' as expires_at,
+    to_json(settled_at) #>> '{}' as settled_at
     from credit_release($1::uuid, $2::timestamptz)`,
 };
 
