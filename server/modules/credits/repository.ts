@@ -85,54 +85,130 @@ export async function appendLedger(
   return row!;
 }
 
-/** Reserves credits in one statement: succeeds only while balance - held covers the amount. */
-export async function reserve(tx: DbOrTx, userId: string, amount: string, now: Date): Promise<boolean> {
-  const rows = await tx
-    .update(creditAccounts)
-    .set({ held: sql`${creditAccounts.held} + ${amount}::numeric`, updatedAt: now })
-    .where(and(eq(creditAccounts.userId, userId), sql`${creditAccounts.balance} - ${creditAccounts.held} >= ${amount}::numeric`))
-    .returning({ userId: creditAccounts.userId });
-  return rows.length === 1;
+/**
+ * The ledger's hot path runs the SQL functions of migration 0019 (credit_hold, credit_capture, credit_release): one
+ * statement, one round trip and one implicit transaction each, their inner plans cached by the session. Their results
+ * are text (numbers cast in SQL, times as ISO 8601 whatever the DateStyle), so both drivers answer them alike.
+ */
+interface Call {
+  /** The statement's name, for a prepared statement per pooled connection (PostgreSQL). */
+  name: string;
+  /** The text, with $1…$n for the arguments. */
+  text: string;
 }
 
-export async function unreserve(tx: DbOrTx, userId: string, amount: string, now: Date): Promise<void> {
-  await tx
-    .update(creditAccounts)
-    .set({ held: sql`${creditAccounts.held} - ${amount}::numeric`, updatedAt: now })
-    .where(eq(creditAccounts.userId, userId));
-}
+const HOLD: Call = {
+  name: 'credit_hold',
+  text: `select hold_id::text, available from credit_hold($1::uuid, $2::numeric, $3, $4, $5, $6::timestamptz, $7::timestamptz)`,
+};
+const CAPTURE: Call = {
+  name: 'credit_capture',
+  text: `select outcome, charged from credit_capture($1::uuid, $2::numeric, $3, $4, $5::timestamptz)`,
+};
+const RELEASE: Call = {
+  name: 'credit_release',
+  text: `select id::text, user_id::text, amount::text, status, service_type, service_variant, description,
+    captured_amount::text, to_json(created_at) #>> '{}' as created_at, to_json(expires_at) #>> '{}' as expires_at,
+    to_json(settled_at) #>> '{}' as settled_at
+    from credit_release($1::uuid, $2::timestamptz)`,
+};
 
-export async function insertHold(
-  tx: DbOrTx,
-  values: { userId: string; amount: string; serviceType: string; serviceVariant: string; description: string; now: Date; expiresAt: Date },
-): Promise<HoldRow> {
-  const [row] = await tx
-    .insert(creditHolds)
-    .values({ ...values, createdAt: values.now, status: 'open' })
-    .returning();
-  return row!;
+/** A Drizzle database (not a transaction) carries its driver, a pg Pool or a PGlite: both take text and values. */
+interface Driver {
+  query(query: { name: string; text: string; values: unknown[] } | string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 /**
- * Moves an open hold to captured (charging at most its amount) or released, in one statement;
- * answers the hold only to the caller that settled it.
+ * Runs a call's statement and answers its first row. On the database itself it goes straight to the driver (a named,
+ * prepared statement on PostgreSQL; PGlite has a single session): Drizzle's query path costs as much as the statement
+ * on PGlite. In a transaction it goes through the transaction's Drizzle session, the same text with the same values.
  */
-export async function settleHold(
-  tx: DbOrTx,
+async function call<T>(db: DbOrTx, statement: Call, values: unknown[]): Promise<T | undefined> {
+  const driver = (db as { $client?: Driver }).$client;
+  if (driver) {
+    const result = 'waitReady' in driver ? await driver.query(statement.text, values) : await driver.query({ ...statement, values });
+    return result.rows[0] as T | undefined;
+  }
+  const parts = statement.text.split(/\$(\d+)/);
+  const query = sql.join(parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`)));
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows[0];
+}
+
+/**
+ * Reserves credits and opens the hold in one statement: the account's `held` grows only while balance - held covers
+ * the amount, and the hold row is inserted only when it did. Answers the new hold's id, or the available balance that
+ * fell short (null: the user has no account).
+ */
+export async function openHold(
+  db: DbOrTx,
+  hold: Pick<HoldRow, 'userId' | 'amount' | 'serviceType' | 'serviceVariant' | 'description' | 'createdAt' | 'expiresAt'>,
+): Promise<{ holdId: string } | { holdId: null; available: string | null }> {
+  const row = await call<{ hold_id: string | null; available: string | null }>(db, HOLD, [
+    hold.userId,
+    hold.amount,
+    hold.serviceType,
+    hold.serviceVariant,
+    hold.description,
+    hold.createdAt.toISOString(),
+    hold.expiresAt.toISOString(),
+  ]);
+  return row?.hold_id ? { holdId: row.hold_id } : { holdId: null, available: row?.available ?? null };
+}
+
+/**
+ * Captures an open hold in one statement: the hold row moves to captured first (charging at most its amount), then
+ * the account gives back the held amount and takes the charge, and a non-zero charge appends its `usage` ledger row
+ * (key `hold:<id>`) with the balance after. `captured` only for the caller that captured it; otherwise what the hold
+ * had become (`missing` when there is no such hold).
+ */
+export async function captureHold(
+  db: DbOrTx,
   holdId: string,
-  status: 'captured' | 'released',
-  now: Date,
-  /** When capturing: charge at most this (the real cost); the full amount when absent. */
-  maxCharge?: string,
-): Promise<HoldRow | undefined> {
-  const captured =
-    status === 'released' ? null : maxCharge === undefined ? creditHolds.amount : sql`least(${maxCharge}::numeric, ${creditHolds.amount})`;
-  const [row] = await tx
-    .update(creditHolds)
-    .set({ status, capturedAmount: captured, settledAt: now })
-    .where(and(eq(creditHolds.id, holdId), eq(creditHolds.status, 'open')))
-    .returning();
-  return row;
+  options: {
+    now: Date;
+    /** Charge at most this (the real cost); the full amount when null. */
+    maxCharge: string | null;
+    description: string | null;
+    generationType: string | null;
+  },
+): Promise<{ outcome: 'captured' | 'already_captured' | 'released' | 'missing'; charged: string | null }> {
+  const row = await call<{ outcome: 'captured' | 'already_captured' | 'released' | null; charged: string | null }>(db, CAPTURE, [
+    holdId,
+    options.maxCharge,
+    options.description,
+    options.generationType,
+    options.now.toISOString(),
+  ]);
+  return { outcome: row?.outcome ?? 'missing', charged: row?.charged ?? null };
+}
+
+type TextRow = Record<
+  'id' | 'user_id' | 'amount' | 'status' | 'service_type' | 'service_variant' | 'description' | 'created_at' | 'expires_at',
+  string
+> &
+  Record<'captured_amount' | 'settled_at', string | null>;
+
+/**
+ * Releases an open hold in one statement: the hold row moves to released (locked first), then the account gives the
+ * held amount back. Answers the hold only to the caller that released it.
+ */
+export async function releaseHold(db: DbOrTx, holdId: string, now: Date): Promise<HoldRow | undefined> {
+  const row = await call<TextRow>(db, RELEASE, [holdId, now.toISOString()]);
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    userId: row.user_id,
+    amount: row.amount,
+    status: row.status as HoldRow['status'],
+    serviceType: row.service_type,
+    serviceVariant: row.service_variant,
+    description: row.description,
+    capturedAmount: row.captured_amount,
+    createdAt: new Date(row.created_at),
+    expiresAt: new Date(row.expires_at),
+    settledAt: row.settled_at === null ? null : new Date(row.settled_at),
+  };
 }
 
 export async function getHold(db: DbOrTx, holdId: string): Promise<HoldRow | undefined> {

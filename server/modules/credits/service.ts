@@ -134,15 +134,13 @@ export function createCreditsService(deps: CreditsDeps) {
   }
 
   /** Gives a hold back in full inside the caller's transaction; answers the hold only to the caller that released it. */
-  async function releaseIn(tx: Tx, holdId: string): Promise<HoldRow | undefined> {
-    const hold = await repo.settleHold(tx, holdId, 'released', clock.now());
-    if (hold) await repo.unreserve(tx, hold.userId, hold.amount, clock.now());
-    return hold;
+  function releaseIn(tx: DbOrTx, holdId: string): Promise<HoldRow | undefined> {
+    return repo.releaseHold(tx, holdId, clock.now());
   }
 
-  /** Gives a hold back in full. Safe to call twice; answers whether this call released it. */
+  /** Gives a hold back in full, in one statement of its own. Safe to call twice; answers whether this call released it. */
   async function release(holdId: string): Promise<boolean> {
-    return db.transaction(async (tx) => !!(await releaseIn(tx, holdId)));
+    return !!(await releaseIn(db, holdId));
   }
 
   type CaptureOptions = { amount?: string; generationType?: string | null; description?: string };
@@ -154,31 +152,18 @@ export function createCreditsService(deps: CreditsDeps) {
    */
   async function captureIn(tx: DbOrTx, holdId: string, options: CaptureOptions = {}) {
     if (options.amount !== undefined && cmp(options.amount, '0') < 0) throw badRequest('A charge cannot be negative');
-    const now = clock.now();
-    // Locks the hold row first and the account second, the same order as release: no deadlocks.
-    const hold = await repo.settleHold(tx, holdId, 'captured', now, options.amount === undefined ? undefined : normalize(options.amount));
-    if (!hold) {
-      const current = await repo.getHold(tx, holdId);
-      if (!current) throw notFound('Hold not found');
-      if (current.status === 'captured') return { charged: normalize(current.capturedAmount ?? '0'), alreadySettled: true };
-      throw conflict('This generation was already cancelled; nothing was charged.');
-    }
-    const charged = normalize(hold.capturedAmount!);
-    if (cmp(charged, '0') > 0) {
-      await repo.appendLedger(tx, {
-        userId: hold.userId,
-        type: 'usage',
-        amount: normalize(`-${charged}`),
-        description: options.description ?? hold.description,
-        generationType: options.generationType ?? hold.serviceType,
-        idempotencyKey: `hold:${hold.id}`,
-        now,
-        releaseHeld: hold.amount,
-      });
-    } else {
-      await repo.unreserve(tx, hold.userId, hold.amount, now);
-    }
-    return { charged, alreadySettled: false };
+    // One statement: the hold row is locked first and the account second, the same order as release (no deadlocks);
+    // a repeat or a lost race answers what the hold had become.
+    const { outcome, charged } = await repo.captureHold(tx, holdId, {
+      now: clock.now(),
+      maxCharge: options.amount === undefined ? null : normalize(options.amount),
+      description: options.description ?? null,
+      generationType: options.generationType ?? null,
+    });
+    if (outcome === 'captured') return { charged: normalize(charged!), alreadySettled: false };
+    if (outcome === 'missing') throw notFound('Hold not found');
+    if (outcome === 'already_captured') return { charged: normalize(charged ?? '0'), alreadySettled: true };
+    throw conflict('This generation was already cancelled; nothing was charged.');
   }
 
   return {
@@ -211,26 +196,24 @@ export function createCreditsService(deps: CreditsDeps) {
     async hold(request: HoldRequest): Promise<HoldRow> {
       const amount = normalize(request.amount);
       if (cmp(amount, '0') < 0) throw badRequest('A hold cannot be negative');
-      return db.transaction(async (tx) => {
-        const now = clock.now();
-        // Every user has an account from sign-up on; one missing simply has nothing to hold.
-        if (!(await repo.reserve(tx, request.userId, amount, now))) {
-          const account = await repo.getAccount(tx, request.userId);
-          throw insufficientCredits(amount, sub(account?.balance ?? '0', account?.held ?? '0'));
-        }
-        // HOLD_TTL_MINUTES for every hold, unless the work is known to take longer: the sweep treats work older than
-        // this as dead.
-        const ttl = Math.max(settings.holdTtlMinutes, request.ttlMinutes ?? 0);
-        return repo.insertHold(tx, {
-          userId: request.userId,
-          amount,
-          serviceType: request.serviceType,
-          serviceVariant: request.variant ?? 'standard',
-          description: request.description,
-          now,
-          expiresAt: new Date(now.getTime() + ttl * 60_000),
-        });
-      });
+      const now = clock.now();
+      // HOLD_TTL_MINUTES for every hold, unless the work is known to take longer: the sweep treats work older than
+      // this as dead.
+      const ttl = Math.max(settings.holdTtlMinutes, request.ttlMinutes ?? 0);
+      const hold = {
+        userId: request.userId,
+        amount,
+        serviceType: request.serviceType,
+        serviceVariant: request.variant ?? 'standard',
+        description: request.description,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + ttl * 60_000),
+      };
+      // One statement reserves and opens the hold, or does neither. Every user has an account from sign-up on; one
+      // missing simply has nothing to hold.
+      const opened = await repo.openHold(db, hold);
+      if (opened.holdId === null) throw insufficientCredits(amount, opened.available ?? '0');
+      return { id: opened.holdId, status: 'open', capturedAmount: null, settledAt: null, ...hold };
     },
 
     captureIn,
@@ -241,8 +224,8 @@ export function createCreditsService(deps: CreditsDeps) {
      */
     releaseIn: async (tx: Tx, holdId: string) => !!(await releaseIn(tx, holdId)),
 
-    /** Charges a hold in a transaction of its own (see captureIn). */
-    capture: (holdId: string, options: CaptureOptions = {}) => db.transaction((tx) => captureIn(tx, holdId, options)),
+    /** Charges a hold in one statement of its own (see captureIn). */
+    capture: (holdId: string, options: CaptureOptions = {}) => captureIn(db, holdId, options),
 
     release,
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { files, users } from '../../db/schema/index.ts';
 
@@ -29,25 +29,37 @@ export async function findFile(db: DbOrTx, id: string): Promise<FileRow | undefi
 }
 
 /**
- * A user's files, newest first. Keyset paging (after a cursor) walks the (user, category, created_at, id)
- * index without scanning skipped rows; plain offsets are kept for the spec's `offset` parameter.
+ * A user's files, newest first. The order is spelled exactly as the (user, category | tool, created_at DESC NULLS LAST,
+ * id DESC NULLS LAST) indexes store it: a plain DESC means NULLS FIRST, which those indexes cannot give, and PostgreSQL
+ * then reads and sorts every one of the user's files for each page. Keyset paging (after a cursor) is one row
+ * comparison the index seeks to, so a page by cursor costs the same at any depth; plain offsets are kept for the spec's
+ * `offset` parameter.
  */
-export async function listFiles(
-  db: DbOrTx,
-  q: { userId: string; category: string; tool?: string; limit: number; offset: number; after?: { createdAt: Date; id: string } },
-): Promise<FileRow[]> {
+export async function listFiles(db: DbOrTx, q: FileListQuery): Promise<FileRow[]> {
+  return listFilesQuery(db, q);
+}
+
+export type FileListQuery = {
+  userId: string;
+  category: string;
+  tool?: string;
+  limit: number;
+  offset: number;
+  after?: { createdAt: Date; id: string };
+};
+
+/** The query of listFiles, unexecuted (its plan is checked by a test). */
+export function listFilesQuery(db: DbOrTx, q: FileListQuery) {
   const conditions = [eq(files.userId, q.userId), eq(files.category, q.category)];
   if (q.tool) conditions.push(eq(files.toolName, q.tool));
   if (q.after) {
-    conditions.push(
-      or(lt(files.createdAt, q.after.createdAt), and(eq(files.createdAt, q.after.createdAt), lt(files.id, q.after.id)))!,
-    );
+    conditions.push(sql`(${files.createdAt}, ${files.id}) < (${q.after.createdAt.toISOString()}::timestamptz, ${q.after.id}::uuid)`);
   }
   return db
     .select()
     .from(files)
     .where(and(...conditions))
-    .orderBy(desc(files.createdAt), desc(files.id))
+    .orderBy(sql`${files.createdAt} desc nulls last`, sql`${files.id} desc nulls last`)
     .limit(q.limit)
     .offset(q.after ? 0 : q.offset);
 }
