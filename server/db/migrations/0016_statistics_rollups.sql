@@ -163,8 +163,13 @@ BEGIN
   IF s.visits = 0 THEN
     DELETE FROM stats_sessions WHERE session_id = v.session_id;
   ELSIF v.created_at <= s.first_at OR v.created_at >= s.last_at THEN
-    UPDATE stats_sessions SET (first_at, last_at) = (SELECT min(created_at), max(created_at) FROM visits WHERE session_id = v.session_id)
-     WHERE session_id = v.session_id;
+    SELECT min(created_at), max(created_at) INTO s.first_at, s.last_at FROM visits WHERE session_id = v.session_id;
+    IF s.first_at IS NULL THEN
+      -- One statement deleted every visit of the session (row triggers fire after it): the session is gone.
+      DELETE FROM stats_sessions WHERE session_id = v.session_id;
+    ELSE
+      UPDATE stats_sessions SET (first_at, last_at) = (s.first_at, s.last_at) WHERE session_id = v.session_id;
+    END IF;
   END IF;
   IF v.user_id IS NOT NULL AND EXISTS (SELECT 1 FROM stats_visit_users WHERE user_id = v.user_id AND last_at <= v.created_at) THEN
     SELECT max(created_at) INTO v_latest FROM visits WHERE user_id = v.user_id;
