@@ -3,14 +3,16 @@ import type { TranscriptionsModule } from './module.ts';
 import { TRANSCRIPTION_JOB } from './service.ts';
 
 /**
- * One transcription per job, not retried by the queue (a failed attempt releases the hold at once; the user may
- * start again). A worker that dies mid-job leaves the hold to the sweep, which fails the generation.
+ * One transcription per job. A failed attempt releases the hold at once and settles the generation, so the queue has
+ * nothing to retry (the handler does not throw). A worker that dies mid-job stops its heartbeat: the queue runs the
+ * job once more in a live worker, whose attempt claims the generation and finishes it within the same hold (it lives
+ * the engine's time plus ten minutes); only if that attempt dies too does the sweep release the hold.
  */
 export function transcriptionJobs(transcriptions: TranscriptionsModule): JobDefinition[] {
   return [
     {
       name: TRANSCRIPTION_JOB,
-      retryLimit: 0,
+      retryLimit: 1,
       expireInSeconds: 3 * 3600,
       handle: (data, meta) => transcriptions.runJob((data as { generationId: string }).generationId, meta.retryCount),
     },

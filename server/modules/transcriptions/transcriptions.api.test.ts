@@ -11,6 +11,7 @@ import {
   transcriptionStatusResponse,
 } from '../../../contract/transcriptions.ts';
 import { contentItems, files, generations, transcriptions } from '../../db/schema/index.ts';
+import { transcriptionJobs } from './jobs.ts';
 import { wavOf } from '../../providers/ai/speech/audio.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
 import { data, error } from '../../test-support/envelope.ts';
@@ -137,6 +138,25 @@ describe('transcription through Deepgram (the money)', () => {
     // A second delivery of the settled job does nothing.
     await t.app.services.transcriptions.runJob(started.job_id, 0);
     expect(await t.app.services.credits.audit(s.userId)).toMatchObject({ balance: '2.0000', held: '0.0000' });
+  });
+
+  it('a worker that died mid-transcription: the queue runs the job again, which finishes it and charges once', async () => {
+    const { t } = h;
+    const s = await t.make.user({ credits: '2' });
+    const started = data(await start(t, s, { audio: toneWav(30), type: 'raw' }), transcriptionStarted);
+    // What a worker killed while transcribing attempt 0 leaves: the generation claimed, processing, nothing recorded.
+    await t.database.db.update(generations).set({ status: 'processing', attempts: 1 }).where(eq(generations.id, started.job_id));
+    // The queue retries a job whose worker stopped beating (server/jobs/queue.ts): the job allows it.
+    const [job] = transcriptionJobs(t.app.services.transcriptions);
+    expect(job!.retryLimit).toBeGreaterThanOrEqual(1);
+    // A late second delivery of the dead attempt does nothing; the retry does the work.
+    await t.app.services.transcriptions.runJob(started.job_id, 0);
+    expect(await t.app.services.credits.audit(s.userId)).toMatchObject({ balance: '2.0000', held: '0.1000' });
+    deepgram.setTranscript('Back after the crash.', 30);
+    await t.app.services.transcriptions.runJob(started.job_id, 1);
+    expect(await t.app.services.credits.audit(s.userId)).toMatchObject({ balance: '1.9000', held: '0.0000' });
+    const done = data(await t.call('GET', `/api/transcriptions/${started.uuid}`, { session: s }), transcriptionSchema);
+    expect(done).toMatchObject({ status: 'completed', raw_transcription: 'Back after the crash.', cost_credits: '0.1000' });
   });
 
   it('20 starts at once with credits for 5: exactly 5 are accepted, the rest answer 402 with the numbers', async () => {
