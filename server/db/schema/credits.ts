@@ -58,7 +58,8 @@ export const creditLedger = pgTable(
     check('credit_ledger_type', sql`${t.type} in ('purchase','bonus','usage','refund','adjustment')`),
     // Every row has exactly one owner: a live user, or the anonymous id of a deleted account.
     check('credit_ledger_one_owner', sql`(${t.userId} is null) <> (${t.anonymousId} is null)`),
-    index('credit_ledger_anonymous_idx').on(t.anonymousId),
+    // Only a deleted account's rows have one: a live user's rows (every hold's capture) add no entry.
+    index('credit_ledger_anonymous_idx').on(t.anonymousId).where(sql`${t.anonymousId} is not null`),
   ],
 );
 

@@ -1,0 +1,2 @@
+DROP INDEX "credit_ledger_anonymous_idx";--> statement-breakpoint
+CREATE INDEX "credit_ledger_anonymous_idx" ON "credit_ledger" USING btree ("anonymous_id") WHERE "credit_ledger"."anonymous_id" is not null;
