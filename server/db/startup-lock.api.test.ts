@@ -1,39 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PACKAGES } from '../../contract/credits.ts';
 import { loadConfig } from '../config.ts';
 import { systemClock } from '../lib/clock.ts';
 import { createServices } from '../services.ts';
-import { testDbKind } from '../test-support/database.ts';
+import { emptyPostgresDatabase, testDbKind } from '../test-support/database.ts';
 import { migrateDatabase, openDatabase, type Database } from './client.ts';
 import { withStartupLock } from './startup-lock.ts';
 
-/** An empty PostgreSQL database (not migrated), as a first deploy finds it; dropped by the returned function. */
-async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `ampkit_lock_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => client.query(`DROP DATABASE IF EXISTS ${name}`));
-      await client.end();
-    },
-  };
-}
 
 describe.skipIf(testDbKind() !== 'postgres')('start-up on one PostgreSQL from several processes at once', () => {
   it('migrates and seeds an empty database once: every process starts, no table is made or seeded twice', async () => {
-    const empty = await emptyDatabase();
+    const empty = await emptyPostgresDatabase('ampkit_lock');
     // Three processes' own pools, as a web, a web and a worker starting together have.
     const databases: Database[] = await Promise.all([1, 2, 3].map(() => openDatabase({ url: empty.url })));
     try {
@@ -56,7 +34,7 @@ describe.skipIf(testDbKind() !== 'postgres')('start-up on one PostgreSQL from se
   });
 
   it('releases the lock when the work fails, and passes the failure on', async () => {
-    const empty = await emptyDatabase();
+    const empty = await emptyPostgresDatabase('ampkit_lock');
     const [a, b] = await Promise.all([openDatabase({ url: empty.url }), openDatabase({ url: empty.url })]);
     try {
       await expect(withStartupLock(a, async () => Promise.reject(new Error('migration broke')))).rejects.toThrow('migration broke');

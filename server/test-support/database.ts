@@ -15,24 +15,33 @@ export async function createTestDatabase(): Promise<Database> {
     await migrateDatabase(database);
     return database;
   }
+  const empty = await emptyPostgresDatabase('ampkit_t');
+  const database = await openDatabase({ url: empty.url, poolSize: 20 });
+  await migrateDatabase(database);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await empty.drop();
+    },
+  };
+}
+
+/**
+ * A new, empty PostgreSQL database (not migrated) on the TEST_DATABASE_URL server, named after `prefix`; `drop()`
+ * removes it once the caller's connections are closed.
+ */
+export async function emptyPostgresDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `ampkit_t_${randomBytes(6).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
-  await migrateDatabase(database);
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await dropDatabase(adminUrl, name);
-    },
-  };
+  return { url: url.toString(), drop: () => dropDatabase(adminUrl, name) };
 }
 
 /**
