@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Statement } from '../../db/client.ts';
 import { creditAccounts, creditHolds, creditLedger } from '../../db/schema/index.ts';
 
 export type AccountRow = typeof creditAccounts.$inferSelect;
@@ -90,22 +90,15 @@ export async function appendLedger(
  * statement, one round trip and one implicit transaction each, their inner plans cached by the session. Their results
  * are text (numbers cast in SQL, times as ISO 8601 whatever the DateStyle), so both drivers answer them alike.
  */
-interface Call {
-  /** The statement's name, for a prepared statement per pooled connection (PostgreSQL). */
-  name: string;
-  /** The text, with $1…$n for the arguments. */
-  text: string;
-}
-
-const HOLD: Call = {
+const HOLD: Statement = {
   name: 'credit_hold',
   text: `select hold_id::text, available from credit_hold($1::uuid, $2::numeric, $3, $4, $5, $6::timestamptz, $7::timestamptz)`,
 };
-const CAPTURE: Call = {
+const CAPTURE: Statement = {
   name: 'credit_capture',
   text: `select outcome, charged from credit_capture($1::uuid, $2::numeric, $3, $4, $5::timestamptz)`,
 };
-const RELEASE: Call = {
+const RELEASE: Statement = {
   name: 'credit_release',
   text: `select id::text, user_id::text, amount::text, status, service_type, service_variant, description,
     captured_amount::text, to_json(created_at) #>> '{}' as created_at, to_json(expires_at) #>> '{}' as expires_at,
@@ -123,7 +116,7 @@ interface Driver {
  * prepared statement on PostgreSQL; PGlite has a single session): Drizzle's query path costs as much as the statement
  * on PGlite. In a transaction it goes through the transaction's Drizzle session, the same text with the same values.
  */
-async function call<T>(db: DbOrTx, statement: Call, values: unknown[]): Promise<T | undefined> {
+async function call<T>(db: DbOrTx, statement: Statement, values: unknown[]): Promise<T | undefined> {
   const driver = (db as { $client?: Driver }).$client;
   if (driver) {
     const result = 'waitReady' in driver ? await driver.query(statement.text, values) : await driver.query({ ...statement, values });
