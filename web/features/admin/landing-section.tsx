@@ -21,7 +21,7 @@ export function LandingSection() {
         ) : (
           <TestimonialsEditor initial={testimonials.data} />
         )}
-        {video.isPending ? <AdminLoading label="Loading the video…" /> : video.isError ? <AdminLoadError error={video.error} /> : <VideoEditor key={video.data?.url ?? 'none'} initial={video.data} />}
+        {video.isPending ? <AdminLoading label="Loading the video…" /> : video.isError ? <AdminLoadError error={video.error} /> : <VideoEditor initial={video.data} />}
       </CardBody>
     </Card>
   );
