@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOOL_CATALOGUE, type ToolConfig } from '../../../contract/tools.ts';
 import { fail, ok, routes, stubFetch, type Handler } from '../../test-support/fetch-stub.ts';
 import { testQueryClient } from '../../test-support/render.tsx';
+import { toolKeys } from '../../lib/tools-config.ts';
 import { moved } from './tools-api.ts';
 import { ToolsTab } from './tools-tab.tsx';
 
@@ -15,10 +16,10 @@ afterEach(() => {
 
 const stored = (): ToolConfig[] => TOOL_CATALOGUE.slice(0, 3).map((t) => ({ ...t }));
 
-function show(table: Record<string, Handler>) {
+function show(table: Record<string, Handler>, client = testQueryClient()) {
   const calls = stubFetch(routes({ 'GET /api/tools/config': () => ok({ tools: stored() }), 'GET /api/admin/audit': () => ok({ entries: [] }), ...table }));
   render(
-    <QueryClientProvider client={testQueryClient()}>
+    <QueryClientProvider client={client}>
       <ToolsTab />
     </QueryClientProvider>,
   );
@@ -73,6 +74,23 @@ describe('ToolsTab', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sync' }));
     expect(await screen.findByText('Updated 2 tools. Skipped 1 not in the catalogue: Old Tool (old-tool).')).toBeTruthy();
+  });
+
+  it("reads the list afresh when it opens, not the shell's 5-minute copy (a save sends the whole list)", async () => {
+    const client = testQueryClient();
+    client.setQueryData(toolKeys.config, stored().map((t) => ({ ...t, status: 'disabled' as const })));
+    const calls = show({}, client);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.url.includes('/api/tools/config'))).toHaveLength(1));
+    await waitFor(() => expect((screen.getByLabelText('Status of AI Image Morpher') as HTMLSelectElement).value).toBe('available'));
+  });
+
+  it("answers a failed load with the admin's lines: the server-error line for a 5xx, access denied for a 403", async () => {
+    show({ 'GET /api/tools/config': () => fail(500, 'INTERNAL') });
+    expect(await screen.findByText('Server error occurred while fetching admin data')).toBeTruthy();
+    expect(screen.getByText('Admin Error')).toBeTruthy();
+    cleanup();
+    show({ 'GET /api/tools/config': () => fail(403, 'FORBIDDEN', 'Admins only') });
+    expect(await screen.findByText('Access denied. Admin privileges required.')).toBeTruthy();
   });
 
   it('moved() renumbers and leaves the ends alone', () => {

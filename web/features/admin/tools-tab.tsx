@@ -15,7 +15,7 @@ import { adminWriteError } from './admin-errors.ts';
 import { AdminLoadError, AdminLoading } from './admin-states.tsx';
 import { moved, saveToolsConfig, syncSummary, syncTools } from './tools-api.ts';
 
-const STATUS_LABELS: Record<ToolStatus, string> = { available: 'Available', beta: 'Beta', 'coming-soon': 'Coming soon', disabled: 'Disabled' };
+const STATUS_LABELS: Record<ToolStatus, string> = { available: 'Available', beta: 'Beta', 'coming-soon': 'Coming Soon', disabled: 'Disabled' };
 const STATUS_HINTS: Record<ToolStatus, string> = {
   available: 'Listed everywhere and usable.',
   beta: 'Usable, marked Beta; not in the footer.',
@@ -125,7 +125,9 @@ function ToolRow({ tool, index, count, onChange }: { tool: ToolConfig; index: nu
 /** The admin area's Tools Configuration tab (spec 3 §2): status, order and featured, each change saved at once. */
 export function ToolsTab() {
   const client = useQueryClient();
-  const tools = useQuery(toolsConfigQueryOptions());
+  // Read afresh each time the tab opens: every save sends the whole list, so an old copy would undo another admin's
+  // change. The rest of the shell keeps its 5-minute copy.
+  const tools = useQuery({ ...toolsConfigQueryOptions(), staleTime: 0, refetchOnMount: 'always' });
   const save = useSaveTools();
   const [confirmSync, setConfirmSync] = useState(false);
   const [synced, setSynced] = useState<ToolsSyncResult | null>(null);
@@ -142,7 +144,8 @@ export function ToolsTab() {
   });
 
   if (tools.isPending) return <AdminLoading label="Loading tools…" />;
-  if (tools.isError) return <AdminLoadError error={tools.error} />;
+  // The shared fetch wraps its failure for the launcher; the admin's lines come from the answer's status.
+  if (tools.isError) return <AdminLoadError error={tools.error.cause ?? tools.error} />;
   const list = tools.data;
 
   const change = (tool: ToolConfig, what: { status?: ToolStatus; featured?: boolean; move?: -1 | 1 }) => {
