@@ -8,7 +8,7 @@ describe('admin error lines (spec 3 §8)', () => {
     expect(adminLoadError(new ApiError(500, 'INTERNAL', 'boom'))).toBe('Server error occurred while fetching admin data');
     expect(adminLoadError(new ApiError(500, 'INTERNAL', undefined), 'Server error occurred while fetching statistics')).toBe('Server error occurred while fetching statistics');
     expect(adminLoadError(new ApiError(404, 'HTTP_404', undefined))).toBe('HTTP error 404');
-    expect(adminLoadError(new ApiError(400, 'BAD_REQUEST', 'Days must be 7, 30, 90 or 365'))).toBe('Days must be 7, 30, 90 or 365');
+    expect(adminLoadError(new ApiError(400, 'BAD_REQUEST', 'Days must be 7, 30, 90 or 365'))).toBe('HTTP error 400: Days must be 7, 30, 90 or 365');
   });
 
   it("puts the server's reason after a write's own line", () => {

@@ -7,16 +7,20 @@ import {
   type NotificationCreateBody,
   type NotificationUpdateBody,
 } from '../../../contract/site.ts';
-import { api, ApiError, parseAnswer } from '../../lib/api.ts';
+import { api, ApiError, errorMessage, parseAnswer } from '../../lib/api.ts';
 import { adminKeys } from './admin-api.ts';
 
 /** The public banner's cache (features/notifications), refreshed so this browser sees a change at once. */
 const PUBLIC_NOTIFICATIONS_KEY = ['notifications'] as const;
 
-/** A failed list load reads 'Failed to fetch notifications: {status}' (spec 3 §8); 403 the admin line. */
+/**
+ * A failed list load reads 'Failed to fetch notifications: {status}' (spec 3 §8); 403 the admin line. A request that
+ * got no answer (status 0) keeps its own message rather than a meaningless status.
+ */
 export function notificationsLoadError(error: unknown): Error {
   if (error instanceof ApiError && error.status === 403) return new Error(ADMIN_MESSAGES.forbidden);
-  return new Error(ADMIN_MESSAGES.fetchNotifications(error instanceof ApiError ? error.status : 0));
+  if (error instanceof ApiError && error.status > 0) return new Error(ADMIN_MESSAGES.fetchNotifications(error.status));
+  return new Error(errorMessage(error));
 }
 
 /** GET /api/notifications/admin: every notification, newest first. */
