@@ -104,6 +104,17 @@ describe('the notification form (spec 3 §5, §9)', () => {
     });
   });
 
+  it('created before the suggestion has appeared, it sends the suggestion of the content as typed', async () => {
+    const calls = stubFetch(() => ok({ notification: saved }));
+    const onClose = renderForm();
+    type('Content', 'Quick launch news today');
+    expect(field('Identifier').value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Create notification' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(screen.queryByText('Identifier is required')).toBeNull();
+    expect((calls.find((c) => c.method === 'POST')!.body as { identifier: string }).identifier).toBe('quick-launch-news-2026-11-26');
+  });
+
   it("says 'Failed to save notification' with the server's reason", async () => {
     stubFetch(() => fail(409, 'CONFLICT', 'The identifier x is already used by another notification.', { field: 'identifier' }));
     renderForm();

@@ -95,10 +95,12 @@ export function NotificationForm({ notification, onClose, now = () => new Date()
   const preview = { bg_color, text_color, icon_color };
 
   const submit = () => {
-    const found = validateNotification(current);
+    // Created before the 500 ms pause has passed, the suggestion is made from the content as it stands now.
+    const sent = identifierTouched || !values.content.trim() ? current : { ...current, identifier: suggestIdentifier(values.content, today) };
+    const found = validateNotification(sent);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    save.mutate({ uuid: notification?.uuid ?? null, body: bodyOf(current) }, { onSuccess: onClose });
+    save.mutate({ uuid: notification?.uuid ?? null, body: bodyOf(sent) }, { onSuccess: onClose });
   };
 
   const saveError = save.error ? adminWriteError(save.error, ADMIN_MESSAGES.saveNotification) : null;
