@@ -1,5 +1,5 @@
 import { Shield } from 'lucide-react';
-import type { ComponentType } from 'react';
+import { useEffect, useRef, type ComponentType } from 'react';
 import { ADMIN_TABS, type AdminTabId } from '../../../contract/admin.ts';
 import { Page } from '../../components/ui/page.tsx';
 import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
@@ -30,14 +30,26 @@ const BASE_ID = 'admin';
 export function AdminPage() {
   const [tab, setTab] = useAdminTab();
   const Panel = PANELS[tab];
+  // On a phone the tab row scrolls sideways: keep the open tab in view (the remembered one may be the last).
+  const scroller = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const box = scroller.current;
+    const selected = box?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!box || !selected) return;
+    const left = selected.getBoundingClientRect().left - box.getBoundingClientRect().left + box.scrollLeft;
+    if (left < box.scrollLeft || left + selected.offsetWidth > box.scrollLeft + box.clientWidth) box.scrollLeft = left - 16;
+  }, [tab]);
   return (
     <Page title="Admin" icon={<Shield className="size-7 text-violet-600" aria-hidden />} description="Users, tools, statistics, payments, referrers, notifications and settings.">
-      <div className="-mx-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
+      <div ref={scroller} className="-mx-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
         <Tabs tabs={ADMIN_TABS} value={tab} onChange={setTab} label="Admin sections" baseId={BASE_ID} className="whitespace-nowrap" />
       </div>
       <TabPanel baseId={BASE_ID} tab={tab} className="mt-6">
+        {/* Each in its own boundary: a tab that fails to draw still shows its change log. */}
         <AdminErrorBoundary resetKey={tab}>
           <Panel />
+        </AdminErrorBoundary>
+        <AdminErrorBoundary resetKey={tab}>
           <AuditLog area={tab} />
         </AdminErrorBoundary>
       </TabPanel>

@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES } from '../../../contract/admin.ts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminPackageResponse, adminPackagesResponse, type AdminPackageInput } from '../../../contract/admin-payments.ts';
 import { api, parseAnswer } from '../../lib/api.ts';
@@ -23,7 +24,7 @@ export function usePackageWrite() {
         : input.id
           ? await api.put<unknown>(`/admin/credit-packages/${input.id}`, input.body)
           : await api.post<unknown>('/admin/credit-packages', input.body);
-      return parseAnswer(adminPackageResponse, answer, 'Failed to save configuration').package;
+      return parseAnswer(adminPackageResponse, answer, ADMIN_MESSAGES.saveConfig).package;
     },
     onSettled: async () => {
       await client.invalidateQueries({ queryKey: packagesKey });

@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES } from '../../../contract/admin.ts';
 import { useState, type FormEvent } from 'react';
 import { adminPackageInput, type AdminPackage, type AdminPackageInput } from '../../../contract/admin-payments.ts';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -54,7 +55,7 @@ export function PackageForm({ pkg, testMode, onDone }: { pkg: AdminPackage | nul
         On sale
       </label>
       {priceChanges && <Alert tone="info">Saving makes a new Stripe Payment Link at the new price and turns the old one off.</Alert>}
-      {write.isError && <Alert tone="error">{adminWriteError(write.error, 'Failed to save configuration')}</Alert>}
+      {write.isError && <Alert tone="error">{adminWriteError(write.error, ADMIN_MESSAGES.saveConfig)}</Alert>}
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onDone} disabled={write.isPending}>
           Cancel

@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES } from '../../../contract/admin.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Package, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -82,7 +83,7 @@ export function PackagesSection() {
           confirmLabel="Deactivate"
           busyLabel="Deactivating…"
           busy={write.isPending}
-          error={write.isError ? adminWriteError(write.error, 'Failed to save configuration') : null}
+          error={write.isError ? adminWriteError(write.error, ADMIN_MESSAGES.saveConfig) : null}
           onCancel={() => {
             write.reset();
             setDeactivating(null);

@@ -99,7 +99,12 @@ const PROMPT_COLUMNS: readonly Column<PopularPrompt>[] = [
 
 export function PromptsView({ stats }: { stats: AdminStatistics }) {
   if (stats.popular_prompts.length === 0) return <p className="text-sm text-slate-600">No prompts in this range.</p>;
-  return <StatsTable label="Top 20 prompts" columns={PROMPT_COLUMNS} rows={stats.popular_prompts} rowKey={(p, i) => `${i}:${p.tool_name}`} minWidth="min-w-[52rem]" />;
+  return (
+    <>
+      <h3 className="mb-3 text-sm font-semibold text-slate-900">Top 20 prompts</h3>
+      <StatsTable label="Top 20 prompts" columns={PROMPT_COLUMNS} rows={stats.popular_prompts} rowKey={(p, i) => `${i}:${p.tool_name}`} minWidth="min-w-[52rem]" />
+    </>
+  );
 }
 
 export function UsersView({ stats }: { stats: AdminStatistics }) {

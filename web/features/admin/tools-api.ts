@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES } from '../../../contract/admin.ts';
 import { toolsConfigResponse, toolsSyncResponse, type ToolConfig, type ToolsSyncResult } from '../../../contract/tools.ts';
 import { api, parseAnswer } from '../../lib/api.ts';
 
@@ -17,7 +18,7 @@ export function moved(tools: readonly ToolConfig[], id: string, step: -1 | 1): T
 /** POST /api/admin/tools-config: every tool in the order wanted; answers the saved list. */
 export async function saveToolsConfig(tools: readonly ToolConfig[]): Promise<ToolConfig[]> {
   const body = { tools: tools.map(({ id, status, featured }) => ({ id, status, featured })) };
-  return parseAnswer(toolsConfigResponse, await api.post<unknown>('/admin/tools-config', body), 'Failed to save configuration').tools;
+  return parseAnswer(toolsConfigResponse, await api.post<unknown>('/admin/tools-config', body), ADMIN_MESSAGES.saveConfig).tools;
 }
 
 /** POST /api/admin/tools-sync. */

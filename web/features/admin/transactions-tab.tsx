@@ -122,6 +122,7 @@ export function TransactionsTab() {
               {action.isError && action.variables?.sub_action === 'refresh-tax' && (
                 <Alert tone="error">{adminWriteError(action.error, ADMIN_MESSAGES.retryTax)}</Alert>
               )}
+              {action.isSuccess && action.variables.sub_action === 'refresh-tax' && <Alert tone="success">Fee and tax read again from Stripe.</Alert>}
               {list.data.transactions.length === 0 ? (
                 <p className="py-6 text-center text-sm text-slate-600">No transactions match these filters.</p>
               ) : (

@@ -31,6 +31,7 @@ export function TransactionsTable({
   return (
     <ScrollRegion label="Transactions" className="-mx-4 sm:mx-0">
       <table className="w-full min-w-[56rem] text-left text-sm">
+        <caption className="sr-only">Stripe payments, newest first</caption>
         <thead className="border-b border-slate-200 text-xs font-medium tracking-wide text-slate-500 uppercase">
           <tr>
             <th scope="col" className="px-4 py-2">Date</th>

@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES } from '../../../contract/admin.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { transcriptionSettingsResponse, type TranscriptionSettings, type TranscriptionSettingsInput } from '../../../contract/admin-settings.ts';
 import { api, parseAnswer } from '../../lib/api.ts';
@@ -14,5 +15,5 @@ export const transcriptionSettingsQuery = () =>
 
 /** POST /api/admin/settings/transcription. */
 export async function saveTranscriptionSettings(input: TranscriptionSettingsInput): Promise<TranscriptionSettings> {
-  return parseAnswer(transcriptionSettingsResponse, await api.post<unknown>('/admin/settings/transcription', input), 'Failed to save configuration');
+  return parseAnswer(transcriptionSettingsResponse, await api.post<unknown>('/admin/settings/transcription', input), ADMIN_MESSAGES.saveConfig);
 }

@@ -63,6 +63,7 @@ export function UsersTab() {
           <TextField
             label="Search by email"
             type="search"
+            maxLength={254}
             value={input}
             onChange={(e) => setInput(e.target.value)}
             placeholder="name@example.com"
