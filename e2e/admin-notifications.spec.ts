@@ -1,7 +1,8 @@
 /**
  * The admin's Notifications tab and the content editors of System Settings, as a person uses them: a banner made
- * in the admin area shows on the landing page for a visitor and goes when switched off; a FAQ entry added and edited
- * shows on /about. axe on each screen, screenshots at 1280 and 390 px, nothing wider than a phone.
+ * in the admin area shows on the landing page for a visitor and goes when switched off, is edited and deleted; a FAQ
+ * entry added and edited shows on /about; testimonials and a video saved show on the landing page, and the video goes
+ * when removed. axe on each screen, screenshots at 1280 and 390 px, nothing wider than a phone.
  */
 import { type Page } from '@playwright/test';
 import { expect, expectAccessible, expectNoSideways, screenshots, signInByMail, testWithSettings } from './fixtures.ts';
@@ -18,7 +19,7 @@ async function expectFitsPhone(page: Page, what: string) {
   if (original) await page.setViewportSize(original);
 }
 
-test('an admin publishes a banner visitors see, switches it off, and edits the FAQ on /about', async ({ page, server, browser, baseURL }) => {
+test('an admin publishes a banner visitors see, switches it off, edits and deletes it, and edits the FAQ and the landing page', async ({ page, server, browser, baseURL }) => {
   test.setTimeout(120_000);
   await signInByMail(page, server, ADMIN, 'Nora Notifier');
   await page.goto('/admin');
@@ -62,6 +63,25 @@ test('an admin publishes a banner visitors see, switches it off, and edits the F
   await expect(visitorPage.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(visitorPage.getByRole('complementary', { name: 'Announcement' })).toHaveCount(0);
 
+  // Edited, the banner's new words are listed (the identifier stays fixed); deleted after a confirmation, it is gone.
+  await page.getByRole('button', { name: `Edit ${identifier}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit notification' });
+  await expect(edit.getByLabel('Identifier')).toHaveValue(identifier);
+  await expect(edit.getByLabel('Identifier')).not.toBeEditable();
+  await edit.getByLabel('Content').fill('Winter sale: <em>30% more credits</em>');
+  await expect(edit.getByTestId('notification-preview')).toContainText('Winter sale: 30% more credits');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  const notifications = page.getByRole('region', { name: 'Notifications' });
+  await expect(notifications).toContainText('Winter sale: 30% more credits');
+  await expect(page.getByRole('region', { name: 'Change log' })).toContainText('notification.update');
+  await page.getByRole('button', { name: `Delete ${identifier}` }).click();
+  const confirmDelete = page.getByRole('dialog', { name: 'Delete this notification?' });
+  await expect(confirmDelete).toContainText(identifier);
+  await confirmDelete.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No notifications yet.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Change log' })).toContainText('notification.delete');
+
   // System Settings: a FAQ entry added, then edited, shows on /about.
   await page.getByRole('tab', { name: 'System Settings' }).click();
   const faq = page.getByRole('region', { name: 'FAQ', exact: true });
@@ -83,5 +103,35 @@ test('an admin publishes a banner visitors see, switches it off, and edits the F
   await visitorPage.goto('/about');
   await visitorPage.getByRole('button', { name: 'Do you offer team accounts?' }).click();
   await expect(visitorPage.getByText('team accounts are planned')).toBeVisible();
+
+  // The landing page's testimonials and video: hidden while empty, shown once saved, hidden again once removed.
+  const landing = page.getByRole('region', { name: 'Landing page' });
+  await landing.getByRole('button', { name: 'Add testimonial' }).click();
+  const first = landing.getByRole('listitem', { name: 'Testimonial 1' });
+  await first.getByLabel('Name').fill('Rosa Reyes');
+  await first.getByLabel('Role').fill('Food photographer');
+  await first.getByLabel('Quote').fill('My product shots went from phone snaps to shop-ready in an afternoon.');
+  await landing.getByRole('button', { name: 'Save testimonials' }).click();
+  await expect(landing.getByText('Testimonials saved.')).toBeVisible();
+  await landing.getByLabel('Embed address').fill('https://www.youtube.com/watch?v=abc');
+  await landing.getByRole('button', { name: 'Save video' }).click();
+  await expect(landing.getByText('Use an embed address', { exact: false }).first()).toBeVisible();
+  await landing.getByLabel('Embed address').fill('https://www.youtube-nocookie.com/embed/abc123');
+  await landing.getByLabel('Video title').fill('Ampkit in two minutes');
+  await landing.getByRole('button', { name: 'Save video' }).click();
+  await expect(landing.getByText('Video saved.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Change log' })).toContainText('landing.video');
+
+  await visitorPage.goto('/');
+  await expect(visitorPage.getByRole('heading', { name: 'What creators say' })).toBeVisible();
+  await expect(visitorPage.getByText('shop-ready in an afternoon')).toBeVisible();
+  await expect(visitorPage.getByText('Rosa Reyes')).toBeVisible();
+  await expect(visitorPage.getByTitle('Ampkit in two minutes')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/abc123');
+
+  await landing.getByRole('button', { name: 'Remove video' }).click();
+  await expect(landing.getByText('Video removed: the section is hidden on the landing page.')).toBeVisible();
+  await visitorPage.reload();
+  await expect(visitorPage.getByRole('heading', { name: 'What creators say' })).toBeVisible();
+  await expect(visitorPage.getByRole('heading', { name: 'See it in action' })).toHaveCount(0);
   await visitor.close();
 });

@@ -58,6 +58,11 @@ test('tools configuration and system settings', async ({ page, server }) => {
   await page.getByLabel('Status of Mockup Generator').selectOption('available');
   await expect(page.getByText('Saving…')).toHaveCount(0);
 
+  // The sync with the catalogue asks first, then reports (every tool here already matches it).
+  await page.getByRole('button', { name: 'Sync with catalogue' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sync', exact: true }).click();
+  await expect(page.getByText('Every tool already matches the catalogue.')).toBeVisible();
+
   // System Settings: the transcription engine and its cost per minute.
   await page.getByRole('tab', { name: 'System Settings' }).click();
   await page.getByLabel('Transcription provider').selectOption('auto');
