@@ -56,6 +56,12 @@ export async function recordEvent(db: DbOrTx, id: string, type: string, now: Dat
   return rows.length === 1;
 }
 
+/** Whether an event id (or a marker kept beside them) was recorded. */
+export async function eventRecorded(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, id));
+  return !!row;
+}
+
 /** The payment of a checkout, locked for the rest of the transaction. */
 export async function lockPaymentByProviderId(db: DbOrTx, provider: string, providerId: string): Promise<PaymentRow | undefined> {
   const [row] = await db

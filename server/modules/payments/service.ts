@@ -43,6 +43,12 @@ const RECEIPTS_PER_VIEW = 5;
 const CHARGED: ReadonlySet<PaymentStatus> = new Set(['completed', 'refunded', 'disputed']);
 const STRIPE_PROVIDER = 'stripe';
 
+/**
+ * The stripe_events row that records a dispute closed as won (not an event id: Stripe's are evt_…). A dispute's
+ * created and closed events come in any order; created, arriving after, finds it and takes nothing back.
+ */
+const disputeWonMarker = (disputeId: string) => `dispute-won:${disputeId}`;
+
 export function createPaymentsService(deps: PaymentsDeps) {
   const { db, clock } = deps;
   const testMode = deps.stripe === null;
@@ -228,7 +234,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
    * Credits the dispute could not take (already spent) were never taken, so nothing is given for them.
    */
   async function disputeWon(tx: DbOrTx, payment: PaymentRow, disputeId: string, chargeId: string | null) {
-    if (payment.status !== 'disputed') return; // never disputed here, or already restored
+    // Not disputed here (won before its created event, which then takes nothing), or already restored.
+    if (payment.status !== 'disputed') return;
     const takenRow = await repo.ledgerAmount(tx, `dispute:${disputeId}`);
     const taken = takenRow ? sub('0', takenRow) : '0';
     if (payment.userId && cmp(taken, '0') > 0) {
@@ -250,6 +257,18 @@ export function createPaymentsService(deps: PaymentsDeps) {
         : { status: 'completed', creditsReversed: '0', reversalShortfall: '0', updatedAt: clock.now() },
     );
   }
+
+  /** The payment a dispute event names, locked; 409 (Stripe retries) while it is unknown or not credited yet. */
+  async function disputedPayment(tx: DbOrTx, dispute: Stripe.Dispute): Promise<PaymentRow> {
+    const intent = idOf(dispute.payment_intent);
+    const payment = intent ? await repo.lockPaymentByIntent(tx, intent) : undefined;
+    if (!payment || !payment.completedAt) throw paymentNotYetKnown();
+    return payment;
+  }
+
+  /** A dispute takes back what is left of the payment's credits, once per dispute (key `dispute:<id>`). */
+  const holdBack = (tx: DbOrTx, payment: PaymentRow, disputeId: string) =>
+    reverse(tx, payment, payment.creditsPurchased, `dispute:${disputeId}`, 'disputed', 'Payment disputed: credits held back');
 
   async function apply(tx: DbOrTx, event: Stripe.Event): Promise<void> {
     switch (event.type) {
@@ -279,20 +298,23 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
       case 'charge.dispute.created': {
         const dispute = event.data.object;
-        const intent = idOf(dispute.payment_intent);
-        const payment = intent ? await repo.lockPaymentByIntent(tx, intent) : undefined;
-        if (!payment || !payment.completedAt) throw paymentNotYetKnown();
-        await reverse(tx, payment, payment.creditsPurchased, `dispute:${dispute.id}`, 'disputed', 'Payment disputed: credits held back');
+        const payment = await disputedPayment(tx, dispute);
+        // Closed as won before this event came (Stripe does not promise order): the money stayed, nothing is held back.
+        if (await repo.eventRecorded(tx, disputeWonMarker(dispute.id))) return;
+        await holdBack(tx, payment, dispute.id);
         return;
       }
       case 'charge.dispute.closed': {
         const dispute = event.data.object;
-        // Lost (or closed as a warning): the credits stay taken back and the payment disputed.
-        if (dispute.status !== 'won') return;
-        const intent = idOf(dispute.payment_intent);
-        const payment = intent ? await repo.lockPaymentByIntent(tx, intent) : undefined;
-        if (!payment || !payment.completedAt) throw paymentNotYetKnown();
-        await disputeWon(tx, payment, dispute.id, idOf(dispute.charge));
+        const payment = await disputedPayment(tx, dispute);
+        if (dispute.status === 'won') {
+          await repo.recordEvent(tx, disputeWonMarker(dispute.id), 'dispute.won', clock.now());
+          await disputeWon(tx, payment, dispute.id, idOf(dispute.charge));
+        } else {
+          // Lost (or closed as a warning): the credits stay taken back; taken now, under created's own key (so once),
+          // when this closure came before the dispute's created event.
+          await holdBack(tx, payment, dispute.id);
+        }
         return;
       }
       case 'checkout.session.expired': {
