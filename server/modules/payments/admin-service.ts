@@ -202,12 +202,18 @@ export function createAdminPayments(deps: PaymentsDeps, helpers: Helpers) {
       };
     },
 
+    /** The export's file name: its date range (or today, by the service's clock, in UTC) and status. */
+    exportFileName(q: Pick<AdminTransactionsQuery, 'start_date' | 'end_date' | 'status'>): string {
+      const range = [q.start_date, q.end_date].filter(Boolean).join('-to-') || clock.now().toISOString().slice(0, 10);
+      return `ampkit-transactions-${range}${q.status ? `-${q.status}` : ''}.csv`;
+    },
+
     /** Every matching payment as CSV (RFC 4180, formula cells defused), read in batches while it streams. */
     exportCsv(q: AdminTransactionsQuery): Readable {
       const filters = filtersOf(q);
       async function* lines() {
         yield csvRow(TRANSACTION_CSV_COLUMNS);
-        let after: { createdAt: Date; id: string } | null = null;
+        let after: string | null = null;
         for (;;) {
           const rows = await repo.transactionsAfter(db, filters, after, EXPORT_BATCH);
           for (const row of rows) {
@@ -215,8 +221,7 @@ export function createAdminPayments(deps: PaymentsDeps, helpers: Helpers) {
             yield csvRow(TRANSACTION_CSV_COLUMNS.map((c) => view[c]));
           }
           if (rows.length < EXPORT_BATCH) return;
-          const last = rows[rows.length - 1]!;
-          after = { createdAt: last.createdAt, id: last.id };
+          after = rows[rows.length - 1]!.id;
         }
       }
       return Readable.from(lines());

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminTransactionActionResponse, adminTransactionsResponse } from '../../../contract/admin-payments.ts';
 import { creditBalanceResponse } from '../../../contract/credits.ts';
@@ -218,6 +218,49 @@ describe('GET /api/admin/stripe-transactions', () => {
     const filtered = await t.call('GET', `/api/admin/stripe-transactions?export=true&status=disputed${YEAR}`, { session: admin });
     expect(filtered.body.split('\r\n').filter(Boolean)).toHaveLength(2);
     expect(filtered.headers['content-disposition']).toContain('-disputed.csv');
+  });
+});
+
+describe('the CSV export in batches', () => {
+  it('exports more rows than one batch (500), each once and in order, with created_at in microseconds and ties across a batch edge', async () => {
+    // 1,203 rows on 2019-06-01, microseconds apart in threes (the 500th and 501st share one created_at), as rows
+    // written with SQL now() carry microseconds a JavaScript Date cannot hold.
+    await t.database.db.execute(sql`
+      insert into payments (provider, provider_id, amount_usd, credits_purchased, status, created_at, updated_at)
+      select 'stripe', 'cs_bulk_' || i, 5, 5, 'completed',
+             timestamptz '2019-06-01 12:00:00.123456+00' + (i / 3) * interval '1 microsecond', now()
+      from generate_series(1, 1203) as i`);
+    const expected = (
+      await t.database.db
+        .select({ providerId: payments.providerId })
+        .from(payments)
+        .where(and(gte(payments.createdAt, new Date('2019-06-01T00:00:00Z')), lt(payments.createdAt, new Date('2019-06-02T00:00:00Z'))))
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+    ).map((r) => r.providerId);
+    expect(expected).toHaveLength(1203);
+
+    const res = await t.call('GET', '/api/admin/stripe-transactions?export=true&start_date=2019-06-01&end_date=2019-06-01', { session: admin });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(1 + 1203);
+    const exported = lines.slice(1).map((line) => line.split(',')[1]);
+    expect(new Set(exported).size).toBe(1203);
+    expect(exported).toEqual(expected);
+  });
+
+  it("names an export without dates by the service clock's day", async () => {
+    const later = 2 * 24 * 3600 * 1000;
+    t.clock.advance(later);
+    try {
+      const day = t.clock.now().toISOString().slice(0, 10);
+      expect(day).not.toBe(new Date().toISOString().slice(0, 10));
+      const boss = await t.make.user({ admin: true });
+      const res = await t.call('GET', '/api/admin/stripe-transactions?export=true&status=refunded', { session: boss });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="ampkit-transactions-${day}-refunded.csv"`);
+    } finally {
+      t.clock.advance(-later);
+    }
   });
 });
 
