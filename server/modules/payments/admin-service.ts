@@ -29,6 +29,7 @@ interface Helpers {
     name: string;
     amountCents: number;
     returnUrl: string;
+    metadata: Record<string, string>;
   };
   grantAssigned: (tx: DbOrTx, payment: PaymentRow, userId: string, amount: string) => Promise<void>;
 }

@@ -43,6 +43,25 @@ const RECEIPTS_PER_VIEW = 5;
 const CHARGED: ReadonlySet<PaymentStatus> = new Set(['completed', 'refunded', 'disputed']);
 const STRIPE_PROVIDER = 'stripe';
 
+/** The Payment Link (so Checkout Session) metadata keys that carry what the link sold. */
+const SOLD_CREDITS = 'credits';
+const SOLD_BONUS = 'bonus_credits';
+const CREDIT_AMOUNT = /^\d{1,7}(\.\d{1,4})?$/;
+
+/**
+ * What a checkout sold: the credits and bonus credits its Payment Link carried in its metadata (Stripe copies them
+ * onto the session), so an edit of the package between opening and paying changes nothing; the package's own for
+ * a session without them (a link made before links carried them, the test checkout).
+ */
+function soldBy(session: Session, pkg: PackageRow): { credits: string; bonusCredits: string } {
+  const credits = session.metadata?.[SOLD_CREDITS];
+  const bonus = session.metadata?.[SOLD_BONUS];
+  if (credits && bonus && CREDIT_AMOUNT.test(credits) && CREDIT_AMOUNT.test(bonus) && cmp(credits, '0') > 0) {
+    return { credits: normalize(credits), bonusCredits: normalize(bonus) };
+  }
+  return { credits: pkg.credits, bonusCredits: pkg.bonusCredits };
+}
+
 /**
  * The stripe_events row that records a dispute closed as won (not an event id: Stripe's are evt_…). A dispute's
  * created and closed events come in any order; created, arriving after, finds it and takes nothing back.
@@ -75,12 +94,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
     };
   }
 
-  /** What a package's Payment Link sells: its name and credits on the Stripe product, its price in cents. */
+  /**
+   * What a package's Payment Link sells: its name and credits on the Stripe product, its price in cents, and its
+   * credits and bonus credits in the link's metadata (copied onto every Checkout Session opened on it), so a session
+   * opened before the package changed is credited what it was sold.
+   */
   const linkInput = (pkg: Pick<PackageRow, 'id' | 'name' | 'credits' | 'bonusCredits' | 'priceUsd'>) => ({
     packageId: pkg.id,
     name: `${APP_NAME} ${pkg.name}: ${fromUnits(toUnits(add(pkg.credits, pkg.bonusCredits)), 2)} credits`,
     amountCents: Number(toUnits(pkg.priceUsd) / 100n),
     returnUrl,
+    metadata: { [SOLD_CREDITS]: normalize(pkg.credits), [SOLD_BONUS]: normalize(pkg.bonusCredits) },
   });
 
   /**
@@ -146,7 +170,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       deps.log.error({ session: session.id }, 'checkout for an unknown credit package; not credited');
       return null;
     }
-    const credits = add(pkg.credits, pkg.bonusCredits);
+    const sold = soldBy(session, pkg);
+    const credits = add(sold.credits, sold.bonusCredits);
     const now = clock.now();
     const payment = await repo.upsertPayment(tx, {
       provider: providerName,
@@ -182,15 +207,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await deps.credits.grant(tx, {
         userId,
         type: 'purchase',
-        amount: pkg.credits,
+        amount: sold.credits,
         description: `Purchased ${pkg.name} package`,
         idempotencyKey: `checkout:${session.id}`,
       });
-      if (cmp(pkg.bonusCredits, '0') > 0) {
+      if (cmp(sold.bonusCredits, '0') > 0) {
         await deps.credits.grant(tx, {
           userId,
           type: 'bonus',
-          amount: pkg.bonusCredits,
+          amount: sold.bonusCredits,
           description: `Bonus credits with the ${pkg.name} package`,
           idempotencyKey: `checkout-bonus:${session.id}`,
         });
