@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPackageResponse, adminPackagesResponse, type AdminPackage } from '../../../contract/admin-payments.ts';
 import { creditBalanceResponse, creditPackagesResponse } from '../../../contract/credits.ts';
@@ -149,7 +149,7 @@ describe('credit packages in Stripe mode', () => {
     expect(fake.paymentLinks.get(linkId)!.active).toBe(true);
     expect(created.payment_link_url).toBe(fake.paymentLinks.get(linkId)!.url);
     const [createdAudit] = await auditOf('package.create', created.id);
-    expect(createdAudit).toMatchObject({ area: 'settings', before: null, after: { name: 'Agency', price_usd: '150.00' } });
+    expect(createdAudit).toMatchObject({ area: 'settings', before: null, after: { name: 'Agency', price_usd: '150.00', stripe_payment_link_id: linkId } });
 
     const buyer = await t.make.user();
     expect((await shopPackages(buyer)).map((p) => p.name)).toContain('Agency');
@@ -191,6 +191,64 @@ describe('credit packages in Stripe mode', () => {
     expect(await balanceOf(buyer)).toBe('118.0000');
     const audit = await t.app.services.credits.audit(buyer.userId);
     expect(audit.ledgerSum).toBe(audit.balance);
+  });
+
+  it('when saving a change fails after its new link was made, that link is turned off and the old one stays on; nothing is saved', async () => {
+    const made = await t.call('POST', '/api/admin/credit-packages', {
+      session: admin,
+      body: { name: 'Fragile', description: '', price_usd: '12', credits: '12', sort_order: 7 },
+    });
+    const fragile = data(made, adminPackageResponse).package;
+    const before = await rowOf(fragile.id);
+    const auditsBefore = (await auditOf('package.update', fragile.id)).length;
+    // The database refuses the write (a trigger stands in for any failure of the transaction).
+    await t.database.db.execute(sql`create function test_refuse_package() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`);
+    await t.database.db.execute(
+      sql`create trigger test_refuse_package before insert or update on credit_packages for each row when (new.description = 'refuse me') execute function test_refuse_package()`,
+    );
+    try {
+      const linksBefore = fake.paymentLinks.size;
+      const res = await t.call('PUT', `/api/admin/credit-packages/${fragile.id}`, { session: admin, body: { ...fields(fragile), price_usd: '13', description: 'refuse me' } });
+      expect(res.statusCode).toBe(500);
+      expect(fake.paymentLinks.size).toBe(linksBefore + 1);
+      const newLink = [...fake.paymentLinks.values()].at(-1)!;
+      expect(newLink.metadata.package_id).toBe(fragile.id);
+      expect(newLink.active).toBe(false);
+      expect(fake.paymentLinks.get(before.stripePaymentLinkId!)!.active).toBe(true);
+      expect(await rowOf(fragile.id)).toEqual(before);
+      expect(await auditOf('package.update', fragile.id)).toHaveLength(auditsBefore);
+
+      // A new package whose save fails: the link made for it is turned off, no package is left.
+      const create = await t.call('POST', '/api/admin/credit-packages', {
+        session: admin,
+        body: { name: 'Never', description: 'refuse me', price_usd: '9', credits: '9' },
+      });
+      expect(create.statusCode).toBe(500);
+      expect(fake.paymentLinks.size).toBe(linksBefore + 2);
+      const orphan = [...fake.paymentLinks.values()].at(-1)!;
+      expect(orphan.active).toBe(false);
+      expect(await t.database.db.select().from(creditPackages).where(eq(creditPackages.name, 'Never'))).toEqual([]);
+    } finally {
+      await t.database.db.execute(sql`drop trigger test_refuse_package on credit_packages`);
+      await t.database.db.execute(sql`drop function test_refuse_package()`);
+    }
+  });
+
+  it('when Stripe will not turn the old link off after a change was saved, the change stands', async () => {
+    const made = await t.call('POST', '/api/admin/credit-packages', {
+      session: admin,
+      body: { name: 'Stubborn', description: '', price_usd: '14', credits: '14', sort_order: 6 },
+    });
+    const stubborn = data(made, adminPackageResponse).package;
+    const oldLink = (await rowOf(stubborn.id)).stripePaymentLinkId!;
+    fake.paymentLinks.delete(oldLink); // Stripe answers 404 to turning it off
+    const res = await t.call('PUT', `/api/admin/credit-packages/${stubborn.id}`, { session: admin, body: { ...fields(stubborn), price_usd: '15' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v1/payment_links/${oldLink}`, status: 404 });
+    const row = await rowOf(stubborn.id);
+    expect(row).toMatchObject({ priceUsd: '15.00' });
+    expect(row.stripePaymentLinkId).not.toBe(oldLink);
+    expect(fake.paymentLinks.get(row.stripePaymentLinkId!)!.active).toBe(true);
   });
 
   it.each([
