@@ -34,9 +34,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsServ
     },
     async (request, reply) => {
       if (request.query.export === 'true') {
-        const day = new Date().toISOString().slice(0, 10);
-        const range = [request.query.start_date, request.query.end_date].filter(Boolean).join('-to-');
-        const name = `ampkit-transactions-${range || day}${request.query.status ? `-${request.query.status}` : ''}.csv`;
+        const name = admin.exportFileName(request.query);
         // A stream is sent as it is, not through the 200 schema (that is the JSON answer's).
         const raw = reply as unknown as FastifyReply;
         return raw

@@ -1,4 +1,5 @@
 import { adminPagination } from '../../../contract/admin.ts';
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   TRANSACTION_CSV_COLUMNS,
@@ -29,6 +30,7 @@ interface Helpers {
     name: string;
     amountCents: number;
     returnUrl: string;
+    metadata: Record<string, string>;
   };
   grantAssigned: (tx: DbOrTx, payment: PaymentRow, userId: string, amount: string) => Promise<void>;
 }
@@ -114,14 +116,18 @@ export function createAdminPayments(deps: PaymentsDeps, helpers: Helpers) {
     return transactionView(row);
   }
 
-  /** Writes a package change and its audit row; answers the package as it now is. */
+  /**
+   * Writes a package change and its audit row, the row locked and compared as it is then; answers the package as it
+   * now is and the Payment Link the change replaced (to turn off once this commits).
+   */
   async function savePackage(
     adminId: string,
     action: string,
-    current: PackageRow | null,
+    id: string,
+    exists: boolean,
     next: PackageInput,
     link: { id: string; url: string } | null | undefined,
-  ): Promise<AdminPackage> {
+  ): Promise<{ saved: AdminPackage; replaced: string | null }> {
     const values = {
       name: next.name,
       description: next.description,
@@ -133,8 +139,9 @@ export function createAdminPayments(deps: PaymentsDeps, helpers: Helpers) {
       ...(link === undefined ? {} : { stripePaymentLinkId: link?.id ?? null, stripePaymentLinkUrl: link?.url ?? null }),
     };
     return db.transaction(async (tx) => {
-      if (current && !(await repo.lockPackage(tx, current.id))) throw notFound('Credit package not found');
-      const row = current ? await repo.updatePackage(tx, current.id, values) : await repo.insertPackage(tx, values);
+      const current = exists ? await repo.lockPackage(tx, id) : null;
+      if (exists && !current) throw notFound('Credit package not found');
+      const row = current ? await repo.updatePackage(tx, id, values) : await repo.insertPackage(tx, { ...values, id });
       const after: Record<string, unknown> = packageFields(packageView(row));
       const before: Record<string, unknown> | null = current ? packageFields(packageView(current)) : null;
       const keys = Object.keys(after).filter((k) => !before || before[k] !== after[k]);
@@ -149,14 +156,15 @@ export function createAdminPayments(deps: PaymentsDeps, helpers: Helpers) {
         before: before ? { ...pick(before), ...linkBefore } : null,
         after: { ...pick(after), ...linkAfter },
       });
-      return packageView(row);
+      const replaced = link === undefined ? null : (current?.stripePaymentLinkId ?? null);
+      return { saved: packageView(row), replaced: replaced === link?.id ? null : replaced };
     });
   }
 
   /**
    * In Stripe mode, the Payment Link a package's change needs: a new one (new Price and link, made before anything
-   * is saved) when what the link sells changed or an active package has none, the old one deactivated; null when the
-   * package goes inactive (its link off); undefined when the link stays as it is. A Stripe failure changes nothing here.
+   * is saved) when what the link sells changed or an active package has none; null when the package goes inactive
+   * (its link off); undefined when the link stays as it is. A Stripe failure here changes nothing.
    */
   async function relink(current: PackageRow | null, next: PackageInput & { id: string }): Promise<{ id: string; url: string } | null | undefined> {
     const stripe = deps.stripe;
@@ -164,22 +172,52 @@ export function createAdminPayments(deps: PaymentsDeps, helpers: Helpers) {
     const before = current ? packageView(current) : null;
     const sells = before && LINK_FIELDS.some((f) => cmpField(before[f], next[f]));
     const needsNew = next.is_active && (!current?.stripePaymentLinkId || sells);
-    const dropsOld = !!current?.stripePaymentLinkId && (needsNew || !next.is_active);
-    if (!needsNew && !dropsOld) return undefined;
-    let made: { id: string; url: string } | null = null;
+    if (!needsNew) return current?.stripePaymentLinkId && !next.is_active ? null : undefined;
     try {
-      if (needsNew) {
-        made = await stripe.createPaymentLink({
-          ...helpers.linkInput({ id: next.id, name: next.name, credits: next.credits, bonusCredits: next.bonus_credits, priceUsd: next.price_usd }),
-          revision: randomToken(12),
-        });
-      }
-      if (dropsOld) await stripe.deactivatePaymentLink(current!.stripePaymentLinkId!);
+      return await stripe.createPaymentLink({
+        ...helpers.linkInput({ id: next.id, name: next.name, credits: next.credits, bonusCredits: next.bonus_credits, priceUsd: next.price_usd }),
+        revision: randomToken(12),
+      });
     } catch (err) {
-      deps.log.error({ err, package: next.id }, 'could not update the Stripe Payment Link of a credit package');
+      deps.log.error({ err, package: next.id }, 'could not make the Stripe Payment Link of a credit package');
       throw serviceUnavailable('Stripe could not update the payment link; nothing was changed. Please try again.');
     }
-    return made;
+  }
+
+  /**
+   * Turns a Payment Link off, after the change that replaced it was saved (or when that save failed, the link just
+   * made for it). A failure is logged with the link, for turning it off by hand: a checkout on it is still credited
+   * what the link sold, from its metadata.
+   */
+  async function turnOff(linkId: string, packageId: string) {
+    try {
+      await deps.stripe?.deactivatePaymentLink(linkId);
+    } catch (err) {
+      deps.log.error({ err, package: packageId, link: linkId }, 'could not turn off a Stripe Payment Link; turn it off in the Stripe dashboard');
+    }
+  }
+
+  /**
+   * A package change with the Payment Link relink made for it: saved with its audit row in one transaction, then the
+   * link it replaced turned off. When the save fails, the link just made is turned off instead.
+   */
+  async function saveWithLink(
+    adminId: string,
+    action: string,
+    id: string,
+    exists: boolean,
+    input: PackageInput,
+    link: { id: string; url: string } | null | undefined,
+  ): Promise<AdminPackage> {
+    let result: Awaited<ReturnType<typeof savePackage>>;
+    try {
+      result = await savePackage(adminId, action, id, exists, input, link);
+    } catch (err) {
+      if (link) await turnOff(link.id, id);
+      throw err;
+    }
+    if (result.replaced) await turnOff(result.replaced, id);
+    return result.saved;
   }
 
   return {
@@ -202,12 +240,18 @@ export function createAdminPayments(deps: PaymentsDeps, helpers: Helpers) {
       };
     },
 
+    /** The export's file name: its date range (or today, by the service's clock, in UTC) and status. */
+    exportFileName(q: Pick<AdminTransactionsQuery, 'start_date' | 'end_date' | 'status'>): string {
+      const range = [q.start_date, q.end_date].filter(Boolean).join('-to-') || clock.now().toISOString().slice(0, 10);
+      return `ampkit-transactions-${range}${q.status ? `-${q.status}` : ''}.csv`;
+    },
+
     /** Every matching payment as CSV (RFC 4180, formula cells defused), read in batches while it streams. */
     exportCsv(q: AdminTransactionsQuery): Readable {
       const filters = filtersOf(q);
       async function* lines() {
         yield csvRow(TRANSACTION_CSV_COLUMNS);
-        let after: { createdAt: Date; id: string } | null = null;
+        let after: string | null = null;
         for (;;) {
           const rows = await repo.transactionsAfter(db, filters, after, EXPORT_BATCH);
           for (const row of rows) {
@@ -215,8 +259,7 @@ export function createAdminPayments(deps: PaymentsDeps, helpers: Helpers) {
             yield csvRow(TRANSACTION_CSV_COLUMNS.map((c) => view[c]));
           }
           if (rows.length < EXPORT_BATCH) return;
-          const last = rows[rows.length - 1]!;
-          after = { createdAt: last.createdAt, id: last.id };
+          after = rows[rows.length - 1]!.id;
         }
       }
       return Readable.from(lines());
@@ -319,29 +362,21 @@ export function createAdminPayments(deps: PaymentsDeps, helpers: Helpers) {
       return { packages: (await repo.allPackages(db)).map(packageView), test_mode: helpers.testMode };
     },
 
+    /**
+     * A new package, in Stripe mode with its Payment Link made first (the id is chosen here, the link names it), so the
+     * audit row shows the link. When Stripe cannot make it the package is still created; the next packages view
+     * makes its link (ensurePaymentLinks).
+     */
     async createPackage(adminId: string, input: PackageInput): Promise<AdminPackage> {
-      const created = await savePackage(adminId, 'package.create', null, input, undefined);
-      // Its Payment Link: made now when possible; otherwise the next packages view makes it (ensurePaymentLinks).
-      if (deps.stripe && created.is_active) {
-        const row = await repo.findPackage(db, created.id);
-        try {
-          const link = await relink(null, { ...input, id: created.id });
-          if (link && row) {
-            await repo.setPaymentLink(db, row.id, link);
-            return { ...created, payment_link_url: link.url };
-          }
-        } catch {
-          // logged in relink; the package stands, its link follows on the next view
-        }
-      }
-      return created;
+      const id = randomUUID();
+      const link = await relink(null, { ...input, id }).catch(() => undefined); // logged in relink
+      return saveWithLink(adminId, 'package.create', id, false, input, link);
     },
 
     async updatePackage(adminId: string, id: string, input: PackageInput): Promise<AdminPackage> {
       const current = await repo.findPackage(db, id);
       if (!current) throw notFound('Credit package not found');
-      const link = await relink(current, { ...input, id });
-      return savePackage(adminId, 'package.update', current, input, link);
+      return saveWithLink(adminId, 'package.update', id, true, input, await relink(current, { ...input, id }));
     },
 
     /** Takes a package off sale (kept for the payments that name it); in Stripe mode its link is deactivated. */
@@ -350,8 +385,7 @@ export function createAdminPayments(deps: PaymentsDeps, helpers: Helpers) {
       if (!current) throw notFound('Credit package not found');
       const view = packageView(current);
       const input: PackageInput = { ...packageFields(view), is_active: false };
-      const link = await relink(current, { ...input, id });
-      return savePackage(adminId, 'package.deactivate', current, input, link);
+      return saveWithLink(adminId, 'package.deactivate', id, true, input, await relink(current, { ...input, id }));
     },
   };
 }

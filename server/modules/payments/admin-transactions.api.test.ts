@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminTransactionActionResponse, adminTransactionsResponse } from '../../../contract/admin-payments.ts';
 import { creditBalanceResponse } from '../../../contract/credits.ts';
-import { adminAudit, creditPackages, deletedAccounts, payments, users } from '../../db/schema/index.ts';
+import { adminAudit, creditLedger, creditPackages, deletedAccounts, payments, stripeEvents, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
 import { data, error } from '../../test-support/envelope.ts';
 import {
@@ -221,6 +221,49 @@ describe('GET /api/admin/stripe-transactions', () => {
   });
 });
 
+describe('the CSV export in batches', () => {
+  it('exports more rows than one batch (500), each once and in order, with created_at in microseconds and ties across a batch edge', async () => {
+    // 1,203 rows on 2019-06-01, microseconds apart in threes (the 500th and 501st share one created_at), as rows
+    // written with SQL now() carry microseconds a JavaScript Date cannot hold.
+    await t.database.db.execute(sql`
+      insert into payments (provider, provider_id, amount_usd, credits_purchased, status, created_at, updated_at)
+      select 'stripe', 'cs_bulk_' || i, 5, 5, 'completed',
+             timestamptz '2019-06-01 12:00:00.123456+00' + (i / 3) * interval '1 microsecond', now()
+      from generate_series(1, 1203) as i`);
+    const expected = (
+      await t.database.db
+        .select({ providerId: payments.providerId })
+        .from(payments)
+        .where(and(gte(payments.createdAt, new Date('2019-06-01T00:00:00Z')), lt(payments.createdAt, new Date('2019-06-02T00:00:00Z'))))
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+    ).map((r) => r.providerId);
+    expect(expected).toHaveLength(1203);
+
+    const res = await t.call('GET', '/api/admin/stripe-transactions?export=true&start_date=2019-06-01&end_date=2019-06-01', { session: admin });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(1 + 1203);
+    const exported = lines.slice(1).map((line) => line.split(',')[1]);
+    expect(new Set(exported).size).toBe(1203);
+    expect(exported).toEqual(expected);
+  });
+
+  it("names an export without dates by the service clock's day", async () => {
+    const later = 2 * 24 * 3600 * 1000;
+    t.clock.advance(later);
+    try {
+      const day = t.clock.now().toISOString().slice(0, 10);
+      expect(day).not.toBe(new Date().toISOString().slice(0, 10));
+      const boss = await t.make.user({ admin: true });
+      const res = await t.call('GET', '/api/admin/stripe-transactions?export=true&status=refunded', { session: boss });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="ampkit-transactions-${day}-refunded.csv"`);
+    } finally {
+      t.clock.advance(-later);
+    }
+  });
+});
+
 // ---------------------------------------------------------------------------------------------------
 // refresh-tax
 // ---------------------------------------------------------------------------------------------------
@@ -325,6 +368,93 @@ describe('charge.dispute.closed', () => {
     await accepted(stripeEvent('charge.dispute.closed', { ...disputeObj, status: 'won' }));
     expect(await balanceOf(buyer)).toBe('7.0000');
     expect(await paymentBy(session.id)).toMatchObject({ status: 'completed', creditsReversed: '0.0000', reversalShortfall: '0.0000' });
+  });
+
+  /** The buyer's ledger rows of the purchase and its reversals, as sorted [type, amount] pairs (the signup bonus left out). */
+  async function purchaseLedger(userId: string) {
+    const rows = await t.database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
+    return rows
+      .filter((r) => r.type !== 'bonus' || !r.idempotencyKey?.startsWith('signup'))
+      .map((r) => [r.type, r.amount])
+      .sort((a, b) => `${a[0]}${a[1]}`.localeCompare(`${b[0]}${b[1]}`));
+  }
+
+  it('won before created (Stripe does not promise order): the credits stay, the payment stays completed; replays change nothing', async () => {
+    const buyer = await t.make.user();
+    const session = await buy(buyer);
+    const ledgerBefore = await purchaseLedger(buyer.userId);
+    const disputeObj = dispute({ amount: 2000, payment_intent: session.payment_intent });
+    const won = stripeEvent('charge.dispute.closed', { ...disputeObj, status: 'won' });
+    const created = stripeEvent('charge.dispute.created', disputeObj);
+    await accepted(won);
+    expect(await balanceOf(buyer)).toBe('27.0000');
+    expect(await paymentBy(session.id)).toMatchObject({ status: 'completed', creditsReversed: '0.0000' });
+
+    await accepted(created);
+    expect(await balanceOf(buyer)).toBe('27.0000');
+    expect(await paymentBy(session.id)).toMatchObject({ status: 'completed', creditsReversed: '0.0000', reversalShortfall: '0.0000' });
+    // Replays of both, as the same events and under new event ids: still nothing taken, nothing given.
+    await accepted(won, true);
+    await accepted(created, true);
+    await accepted(stripeEvent('charge.dispute.created', disputeObj));
+    await accepted(stripeEvent('charge.dispute.closed', { ...disputeObj, status: 'won' }));
+    expect(await balanceOf(buyer)).toBe('27.0000');
+    expect(await paymentBy(session.id)).toMatchObject({ status: 'completed', creditsReversed: '0.0000' });
+    expect(await purchaseLedger(buyer.userId)).toEqual(ledgerBefore);
+    const audit = await t.app.services.credits.audit(buyer.userId);
+    expect(audit.ledgerSum).toBe(audit.balance);
+  });
+
+  it('created then won, then created again under a new event id: the credits given back are not taken again', async () => {
+    const buyer = await t.make.user();
+    const session = await buy(buyer);
+    const disputeObj = dispute({ amount: 2000, payment_intent: session.payment_intent });
+    await accepted(stripeEvent('charge.dispute.created', disputeObj));
+    await accepted(stripeEvent('charge.dispute.closed', { ...disputeObj, status: 'won' }));
+    expect(await balanceOf(buyer)).toBe('27.0000');
+    await accepted(stripeEvent('charge.dispute.created', disputeObj));
+    await accepted(stripeEvent('charge.dispute.closed', { ...disputeObj, status: 'won' }));
+    expect(await balanceOf(buyer)).toBe('27.0000');
+    expect(await paymentBy(session.id)).toMatchObject({ status: 'completed', creditsReversed: '0.0000' });
+    expect(await purchaseLedger(buyer.userId)).toEqual([
+      ['adjustment', '22.0000'],
+      ['bonus', '2.0000'],
+      ['purchase', '20.0000'],
+      ['refund', '-22.0000'],
+    ]);
+  });
+
+  it('lost before created: disputed, the credits taken back once, whichever comes again', async () => {
+    const buyer = await t.make.user();
+    const session = await buy(buyer);
+    const disputeObj = dispute({ amount: 2000, payment_intent: session.payment_intent });
+    const lost = stripeEvent('charge.dispute.closed', { ...disputeObj, status: 'lost' });
+    const created = stripeEvent('charge.dispute.created', disputeObj);
+    await accepted(lost);
+    expect(await balanceOf(buyer)).toBe('5.0000');
+    expect(await paymentBy(session.id)).toMatchObject({ status: 'disputed', creditsReversed: '22.0000', reversalShortfall: '0.0000' });
+
+    await accepted(created);
+    await accepted(lost, true);
+    await accepted(created, true);
+    await accepted(stripeEvent('charge.dispute.created', disputeObj));
+    await accepted(stripeEvent('charge.dispute.closed', { ...disputeObj, status: 'lost' }));
+    expect(await balanceOf(buyer)).toBe('5.0000');
+    expect(await paymentBy(session.id)).toMatchObject({ status: 'disputed', creditsReversed: '22.0000', reversalShortfall: '0.0000' });
+    expect(await purchaseLedger(buyer.userId)).toEqual([
+      ['bonus', '2.0000'],
+      ['purchase', '20.0000'],
+      ['refund', '-22.0000'],
+    ]);
+    const audit = await t.app.services.credits.audit(buyer.userId);
+    expect(audit.ledgerSum).toBe(audit.balance);
+  });
+
+  it('lost before its payment is known answers 409 and records nothing, so Stripe retries', async () => {
+    const event = stripeEvent('charge.dispute.closed', dispute({ status: 'lost', payment_intent: stripeId('pi') }));
+    const res = await deliver(event);
+    expect(res.statusCode).toBe(409);
+    expect(await t.database.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toEqual([]);
   });
 
   it('won before its payment is known answers 409 so Stripe retries', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { PackageSeed } from '../../../contract/credits.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { creditLedger, creditPackages, payments, stripeEvents, users } from '../../db/schema/index.ts';
@@ -54,6 +54,12 @@ export async function setPaymentLink(db: DbOrTx, id: string, link: { id: string;
 export async function recordEvent(db: DbOrTx, id: string, type: string, now: Date): Promise<boolean> {
   const rows = await db.insert(stripeEvents).values({ id, type, receivedAt: now }).onConflictDoNothing().returning({ id: stripeEvents.id });
   return rows.length === 1;
+}
+
+/** Whether an event id (or a marker kept beside them) was recorded. */
+export async function eventRecorded(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, id));
+  return !!row;
 }
 
 /** The payment of a checkout, locked for the rest of the transaction. */
@@ -160,10 +166,14 @@ export async function listTransactions(db: DbOrTx, f: TransactionFilters, limit:
   return rows.map(toTransaction);
 }
 
-/** The rows after a (created_at, id) position, newest first: the export reads every match in batches. */
-export async function transactionsAfter(db: DbOrTx, f: TransactionFilters, after: { createdAt: Date; id: string } | null, limit: number): Promise<TransactionRow[]> {
-  const position = after
-    ? or(lt(payments.createdAt, after.createdAt), and(eq(payments.createdAt, after.createdAt), lt(payments.id, after.id)))
+/**
+ * The rows after a given row, newest first (created_at, then id): the export reads every match in batches. The
+ * position is the row's stored (created_at, id), compared in SQL: created_at keeps microseconds (a row written with
+ * now()), which a JavaScript Date would cut to milliseconds and so skip rows.
+ */
+export async function transactionsAfter(db: DbOrTx, f: TransactionFilters, afterId: string | null, limit: number): Promise<TransactionRow[]> {
+  const position = afterId
+    ? sql`(${payments.createdAt}, ${payments.id}) < (select p.created_at, p.id from ${payments} p where p.id = ${afterId})`
     : undefined;
   const rows = await db
     .select(transactionColumns)

@@ -43,6 +43,31 @@ const RECEIPTS_PER_VIEW = 5;
 const CHARGED: ReadonlySet<PaymentStatus> = new Set(['completed', 'refunded', 'disputed']);
 const STRIPE_PROVIDER = 'stripe';
 
+/** The Payment Link (so Checkout Session) metadata keys that carry what the link sold. */
+const SOLD_CREDITS = 'credits';
+const SOLD_BONUS = 'bonus_credits';
+const CREDIT_AMOUNT = /^\d{1,7}(\.\d{1,4})?$/;
+
+/**
+ * What a checkout sold: the credits and bonus credits its Payment Link carried in its metadata (Stripe copies them
+ * onto the session), so an edit of the package between opening and paying changes nothing; the package's own for
+ * a session without them (a link made before links carried them, the test checkout).
+ */
+function soldBy(session: Session, pkg: PackageRow): { credits: string; bonusCredits: string } {
+  const credits = session.metadata?.[SOLD_CREDITS];
+  const bonus = session.metadata?.[SOLD_BONUS];
+  if (credits && bonus && CREDIT_AMOUNT.test(credits) && CREDIT_AMOUNT.test(bonus) && cmp(credits, '0') > 0) {
+    return { credits: normalize(credits), bonusCredits: normalize(bonus) };
+  }
+  return { credits: pkg.credits, bonusCredits: pkg.bonusCredits };
+}
+
+/**
+ * The stripe_events row that records a dispute closed as won (not an event id: Stripe's are evt_…). A dispute's
+ * created and closed events come in any order; created, arriving after, finds it and takes nothing back.
+ */
+const disputeWonMarker = (disputeId: string) => `dispute-won:${disputeId}`;
+
 export function createPaymentsService(deps: PaymentsDeps) {
   const { db, clock } = deps;
   const testMode = deps.stripe === null;
@@ -69,12 +94,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
     };
   }
 
-  /** What a package's Payment Link sells: its name and credits on the Stripe product, its price in cents. */
+  /**
+   * What a package's Payment Link sells: its name and credits on the Stripe product, its price in cents, and its
+   * credits and bonus credits in the link's metadata (copied onto every Checkout Session opened on it), so a session
+   * opened before the package changed is credited what it was sold.
+   */
   const linkInput = (pkg: Pick<PackageRow, 'id' | 'name' | 'credits' | 'bonusCredits' | 'priceUsd'>) => ({
     packageId: pkg.id,
     name: `${APP_NAME} ${pkg.name}: ${fromUnits(toUnits(add(pkg.credits, pkg.bonusCredits)), 2)} credits`,
     amountCents: Number(toUnits(pkg.priceUsd) / 100n),
     returnUrl,
+    metadata: { [SOLD_CREDITS]: normalize(pkg.credits), [SOLD_BONUS]: normalize(pkg.bonusCredits) },
   });
 
   /**
@@ -140,7 +170,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       deps.log.error({ session: session.id }, 'checkout for an unknown credit package; not credited');
       return null;
     }
-    const credits = add(pkg.credits, pkg.bonusCredits);
+    const sold = soldBy(session, pkg);
+    const credits = add(sold.credits, sold.bonusCredits);
     const now = clock.now();
     const payment = await repo.upsertPayment(tx, {
       provider: providerName,
@@ -176,15 +207,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await deps.credits.grant(tx, {
         userId,
         type: 'purchase',
-        amount: pkg.credits,
+        amount: sold.credits,
         description: `Purchased ${pkg.name} package`,
         idempotencyKey: `checkout:${session.id}`,
       });
-      if (cmp(pkg.bonusCredits, '0') > 0) {
+      if (cmp(sold.bonusCredits, '0') > 0) {
         await deps.credits.grant(tx, {
           userId,
           type: 'bonus',
-          amount: pkg.bonusCredits,
+          amount: sold.bonusCredits,
           description: `Bonus credits with the ${pkg.name} package`,
           idempotencyKey: `checkout-bonus:${session.id}`,
         });
@@ -228,7 +259,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
    * Credits the dispute could not take (already spent) were never taken, so nothing is given for them.
    */
   async function disputeWon(tx: DbOrTx, payment: PaymentRow, disputeId: string, chargeId: string | null) {
-    if (payment.status !== 'disputed') return; // never disputed here, or already restored
+    // Not disputed here (won before its created event, which then takes nothing), or already restored.
+    if (payment.status !== 'disputed') return;
     const takenRow = await repo.ledgerAmount(tx, `dispute:${disputeId}`);
     const taken = takenRow ? sub('0', takenRow) : '0';
     if (payment.userId && cmp(taken, '0') > 0) {
@@ -250,6 +282,18 @@ export function createPaymentsService(deps: PaymentsDeps) {
         : { status: 'completed', creditsReversed: '0', reversalShortfall: '0', updatedAt: clock.now() },
     );
   }
+
+  /** The payment a dispute event names, locked; 409 (Stripe retries) while it is unknown or not credited yet. */
+  async function disputedPayment(tx: DbOrTx, dispute: Stripe.Dispute): Promise<PaymentRow> {
+    const intent = idOf(dispute.payment_intent);
+    const payment = intent ? await repo.lockPaymentByIntent(tx, intent) : undefined;
+    if (!payment || !payment.completedAt) throw paymentNotYetKnown();
+    return payment;
+  }
+
+  /** A dispute takes back what is left of the payment's credits, once per dispute (key `dispute:<id>`). */
+  const holdBack = (tx: DbOrTx, payment: PaymentRow, disputeId: string) =>
+    reverse(tx, payment, payment.creditsPurchased, `dispute:${disputeId}`, 'disputed', 'Payment disputed: credits held back');
 
   async function apply(tx: DbOrTx, event: Stripe.Event): Promise<void> {
     switch (event.type) {
@@ -279,20 +323,23 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
       case 'charge.dispute.created': {
         const dispute = event.data.object;
-        const intent = idOf(dispute.payment_intent);
-        const payment = intent ? await repo.lockPaymentByIntent(tx, intent) : undefined;
-        if (!payment || !payment.completedAt) throw paymentNotYetKnown();
-        await reverse(tx, payment, payment.creditsPurchased, `dispute:${dispute.id}`, 'disputed', 'Payment disputed: credits held back');
+        const payment = await disputedPayment(tx, dispute);
+        // Closed as won before this event came (Stripe does not promise order): the money stayed, nothing is held back.
+        if (await repo.eventRecorded(tx, disputeWonMarker(dispute.id))) return;
+        await holdBack(tx, payment, dispute.id);
         return;
       }
       case 'charge.dispute.closed': {
         const dispute = event.data.object;
-        // Lost (or closed as a warning): the credits stay taken back and the payment disputed.
-        if (dispute.status !== 'won') return;
-        const intent = idOf(dispute.payment_intent);
-        const payment = intent ? await repo.lockPaymentByIntent(tx, intent) : undefined;
-        if (!payment || !payment.completedAt) throw paymentNotYetKnown();
-        await disputeWon(tx, payment, dispute.id, idOf(dispute.charge));
+        const payment = await disputedPayment(tx, dispute);
+        if (dispute.status === 'won') {
+          await repo.recordEvent(tx, disputeWonMarker(dispute.id), 'dispute.won', clock.now());
+          await disputeWon(tx, payment, dispute.id, idOf(dispute.charge));
+        } else {
+          // Lost (or closed as a warning): the credits stay taken back; taken now, under created's own key (so once),
+          // when this closure came before the dispute's created event.
+          await holdBack(tx, payment, dispute.id);
+        }
         return;
       }
       case 'checkout.session.expired': {

@@ -240,7 +240,8 @@ describe('packages in Stripe mode', () => {
       expect(link, `payment link for ${name}`).toBeDefined();
       expect(link!.body).toEqual({
         line_items: [{ price: priceId, quantity: '1' }],
-        metadata: { package_id: row.id },
+        // What the link sells, copied by Stripe onto each Checkout Session opened on it.
+        metadata: { package_id: row.id, credits: row.credits, bonus_credits: row.bonusCredits },
         after_completion: { type: 'redirect', redirect: { url: RETURN_URL } },
       });
       const made = fake.paymentLinks.get(row.stripePaymentLinkId!);

@@ -27,9 +27,18 @@ export interface StripeGateway {
   /**
    * Makes a Payment Link for a credit package; the browser is sent there with client_reference_id. `revision` goes
    * into the idempotency keys only: a package's link made again (after its price changed back, or it was
-   * reactivated) must be a new link, not Stripe's replay of the deactivated one.
+   * reactivated) must be a new link, not Stripe's replay of the deactivated one. `metadata` goes onto the link beside
+   * package_id; Stripe copies a link's metadata onto each Checkout Session opened on it, so a session says what its
+   * link sold even after the package changed.
    */
-  createPaymentLink(input: { packageId: string; name: string; amountCents: number; returnUrl: string; revision?: string }): Promise<{ id: string; url: string }>;
+  createPaymentLink(input: {
+    packageId: string;
+    name: string;
+    amountCents: number;
+    returnUrl: string;
+    revision?: string;
+    metadata?: Record<string, string>;
+  }): Promise<{ id: string; url: string }>;
   /** Turns a Payment Link off: Stripe then refuses new purchases through it (POST /v1/payment_links/:id active=false). */
   deactivatePaymentLink(id: string): Promise<void>;
   /**
@@ -131,7 +140,7 @@ export function createStripeGateway(settings: { secretKey: string; webhookSecret
       const feeCents = (txn.fee_details ?? []).filter((d) => kept.has(d.type)).reduce((sum, d) => sum + (Number(d.amount) || 0), 0);
       return { feeCents, currency: txn.currency };
     },
-    async createPaymentLink({ packageId, name, amountCents, returnUrl, revision }) {
+    async createPaymentLink({ packageId, name, amountCents, returnUrl, revision, metadata }) {
       // Idempotency keys derived from the request: two app instances making the same package's link at
       // once get one Price and one Payment Link from Stripe (it replays the first answer for 24 hours).
       const priceParams: Stripe.PriceCreateParams = {
@@ -144,7 +153,7 @@ export function createStripeGateway(settings: { secretKey: string; webhookSecret
       const price = await stripe.prices.create(priceParams, { idempotencyKey: keyOf('price', priceParams) });
       const linkParams: Stripe.PaymentLinkCreateParams = {
         line_items: [{ price: price.id, quantity: 1 }],
-        metadata: { package_id: packageId },
+        metadata: { ...metadata, package_id: packageId },
         after_completion: { type: 'redirect', redirect: { url: returnUrl } },
       };
       const link = await stripe.paymentLinks.create(linkParams, { idempotencyKey: keyOf('payment-link', linkParams) });
