@@ -89,7 +89,7 @@ describe('POST /api/admin/tools-config', () => {
     ['a tool twice', (tools: ToolConfig[]) => ({ tools: [...tools, tools[0]] }), 'tools'],
     ['an empty list', () => ({ tools: [] }), 'tools'],
     ['no list', () => ({}), 'tools'],
-    ['an extra top-level field', (tools: ToolConfig[]) => ({ tools, order: [1] }), undefined],
+    ['an extra top-level field', (tools: ToolConfig[]) => ({ tools, order: [1] }), 'order'],
   ])('refuses %s with 400 naming the field, and changes nothing', async (_label, bodyOf, field) => {
     const before = await config();
     const res = await t.call('POST', '/api/admin/tools-config', { session: admin, body: bodyOf(before.map((x) => (x.id === 'ai-headshot' ? { ...x, status: 'disabled' as const } : x))) });
