@@ -99,11 +99,13 @@ describe('POST /api/admin/tools-config', () => {
     expect(await auditOf()).toEqual([]);
   });
 
-  it('answers 404 for an id that is not a tool, and changes nothing', async () => {
+  it('answers 400 naming tools.<i>.id for an id that is not a tool, and changes nothing', async () => {
     const before = await config();
     const res = await save([...before.map((x) => ({ ...x, status: 'disabled' })), { id: 'no-such-tool', status: 'available', featured: false }]);
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'There is no tool no-such-tool.', field: `tools.${before.length}.id` });
     expect(await config()).toEqual(before);
+    expect(await auditOf()).toEqual([]);
   });
 });
 
