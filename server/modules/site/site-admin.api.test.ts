@@ -390,6 +390,7 @@ describe("the landing page's testimonials and video", () => {
     ['video.url', { video: { url: 'https://evil.example/embed/x', title: 'x' } }],
     ['video.url', { video: { url: 'https://www.youtube.com/watch?v=abc', title: 'x' } }],
     ['video.url', { video: { url: 'http://player.vimeo.com/video/1', title: 'x' } }],
+    ['video.url', { video: { url: 'not an address', title: 'x' } }],
     ['video.title', { video: { url: video.url, title: '' } }],
     ['video', {}],
   ])('refuses a bad video (%s): 400 naming the field, nothing stored', async (field, body) => {
