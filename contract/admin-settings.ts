@@ -111,7 +111,14 @@ export const pricingUpdateRequest = z.strictObject({
   description: description.optional(),
 });
 export type PricingUpdateInput = z.input<typeof pricingUpdateRequest>;
-export const pricingDeleteRequest = z.strictObject({ id: pricingIdSchema });
+/**
+ * Spec 3 §7: the delete body carries the row as the table shows it (id, service_type, service_variant,
+ * user_cost_credits, actual_cost_usd, description), the same fields as an update; only `id` is required. A
+ * service_type or service_variant sent must still name that row (409 when it was renamed since the table was read);
+ * the prices and the description are checked for their shape only, and otherwise ignored.
+ */
+export const pricingDeleteRequest = pricingUpdateRequest;
+export type PricingDeleteInput = z.input<typeof pricingDeleteRequest>;
 export const pricingEntryResponse = z.object({ entry: pricingEntrySchema });
 export const pricingDeleteResponse = z.object({ deleted: z.literal(true), id: z.number().int() });
 

@@ -45,8 +45,14 @@ export const testimonialSchema = z.object({
 export type Testimonial = z.infer<typeof testimonialSchema>;
 
 export const siteVideoSchema = z.object({
+  // zod runs the refinement after a failed z.url() too, so an address that does not parse is refused here, not thrown.
   url: z.url().refine((value) => {
-    const url = new URL(value);
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return false;
+    }
     if (url.protocol !== 'https:' || !(VIDEO_EMBED_HOSTS as readonly string[]).includes(url.hostname)) return false;
     return url.hostname !== 'www.youtube.com' || url.pathname.startsWith('/embed/');
   }, 'Use an embed address from YouTube (youtube-nocookie.com or youtube.com/embed) or Vimeo (player.vimeo.com)'),

@@ -1,5 +1,8 @@
+import Fastify from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './error-handler.ts';
+import { z } from 'zod';
+import { isDatabaseUnavailable, registerErrorHandler } from './error-handler.ts';
 
 /** An error shaped like node-postgres raises it (SQLSTATE or errno in `code`). */
 const pgError = (message: string, code?: string) => Object.assign(new Error(message), code ? { code } : {});
@@ -34,5 +37,43 @@ describe('isDatabaseUnavailable', () => {
     ['a cause cycle', (() => { const e = new Error('x') as Error & { cause?: unknown }; e.cause = e; return e; })()],
   ])('answers false for %s', (_name, err) => {
     expect(isDatabaseUnavailable(err)).toBe(false);
+  });
+});
+
+describe('a validation error names the field', () => {
+  /** A Fastify app with the app's validator and error handler, and one route with strict bodies at two levels. */
+  async function appWithStrictBody() {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    registerErrorHandler(app);
+    const body = z.strictObject({ tools: z.array(z.strictObject({ id: z.string(), status: z.enum(['on', 'off']) })) });
+    app.post('/strict', { schema: { body } }, async () => ({ ok: true }));
+    await app.ready();
+    return app;
+  }
+  const errorOf = async (payload: unknown) => {
+    const app = await appWithStrictBody();
+    try {
+      const res = await app.inject({ method: 'POST', url: '/strict', payload: payload as object });
+      return { status: res.statusCode, error: (res.json() as { error: { code: string; field?: string; message: string } }).error };
+    } finally {
+      await app.close();
+    }
+  };
+
+  it('names the first unknown key of a strict body, where the issue itself has an empty path', async () => {
+    const { status, error } = await errorOf({ tools: [], order: [1], other: true });
+    expect(status).toBe(400);
+    expect(error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'order' });
+  });
+
+  it('joins an unknown key of a nested strict object with its path', async () => {
+    const { error } = await errorOf({ tools: [{ id: 'a', status: 'on' }, { id: 'b', status: 'on', extra: 1 }] });
+    expect(error.field).toBe('tools.1.extra');
+  });
+
+  it('still names a wrong value by its path', async () => {
+    const { error } = await errorOf({ tools: [{ id: 'a', status: 'maybe' }] });
+    expect(error.field).toBe('tools.0.status');
   });
 });

@@ -73,7 +73,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(err)) {
       // The message is shown to people as it is; the field it concerns is named beside it for API clients and forms.
       const first = err.validation[0];
-      const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+      const field = first ? fieldOf(first) : undefined;
       return sendError(reply, request, 400, 'VALIDATION_ERROR', first?.message ?? 'The request is not valid.', {
         ...(field ? { field } : {}),
         fields: err.validation.map((v) => ({ path: v.instancePath, message: v.message })),
@@ -98,6 +98,18 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status === 503) return sendError(reply, request, 503, 'SERVICE_UNAVAILABLE', STATUS_CODES[503]!.message);
     return sendError(reply, request, 500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
   });
+}
+
+/**
+ * The field a validation issue concerns, as a dotted path (`tools.0.status`). An unknown key of a strict object is
+ * reported at the object itself (its path may be empty), so the first unknown key is appended: `tools.0.extra`.
+ */
+function fieldOf(issue: { instancePath?: string; keyword?: string; params?: Record<string, unknown> }): string | undefined {
+  const at = (issue.instancePath ?? '').replace(/^\//, '');
+  const path = at ? at.split('/') : [];
+  const keys = issue.params?.keys;
+  if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys) && typeof keys[0] === 'string') path.push(keys[0]);
+  return path.length ? path.join('.') : undefined;
 }
 
 function badJsonMessage(err: FastifyError): string {

@@ -3,13 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, REQUEST_ID_HEADER, SESSION_COOKIE } from '../../contract/constants.ts';
 import { createTestApp, type TestApp, type TestSession } from '../test-support/app.ts';
 import { startFakeTelegram, type FakeTelegram } from '../test-support/fake-telegram.ts';
-import { mulberry32, mutateBody, mutatePath, mutateQuery, type OpenApiDocument, type OpenApiOperation } from '../test-support/fuzz.ts';
+import { mulberry32, mutateBody, mutatePath, mutateQuery, openApiPath, type OpenApiDocument, type OpenApiOperation } from '../test-support/fuzz.ts';
+import { captureRoutes } from '../test-support/route-table.ts';
 
 /**
  * Every route of the OpenAPI document, called with inputs generated from its schemas and then broken (wrong types,
  * NUL, 100 KB strings, 1,000-level nesting, prototype keys, edge numbers, extra fields), as a signed-in user with
- * the CSRF token and as a visitor. Whatever the input, the answer is never a 5xx and always the envelope with the
- * request id. Seeded: a failure prints the seed, route and input, and replays the same way.
+ * the CSRF token and as a visitor, and on the admin routes (by the route table's access class) as an admin with the
+ * CSRF token too, so the inputs reach the admin area's validators and services. Whatever the input, the answer is
+ * never a 5xx and always the envelope with the request id. Seeded: a failure prints the seed, route and input, and
+ * replays the same way.
  */
 const SEED = 0x5eed_0008;
 const CASES_PER_ROUTE = 24;
@@ -17,26 +20,36 @@ const CASES_PER_ROUTE = 24;
 let t: TestApp;
 let doc: OpenApiDocument;
 let user: TestSession;
+let admin: TestSession;
+/** `METHOD /api/path/{param}` of every route whose access class is 'admin'. */
+let adminOperations: Set<string>;
 let telegram: FakeTelegram;
 
 beforeAll(async () => {
   // A bot on a fake Bot API, so the Telegram routes run their real paths (without one they answer 503 by design).
   telegram = await startFakeTelegram();
-  t = await createTestApp({ RATE_LIMIT_AI_PER_MINUTE: '100000', TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.url });
+  const captured = await captureRoutes(() =>
+    createTestApp({ RATE_LIMIT_AI_PER_MINUTE: '100000', TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.url }),
+  );
+  t = captured.built;
+  adminOperations = new Set(captured.routes.filter((r) => r.auth === 'admin').map((r) => `${r.method} ${openApiPath(r.url)}`));
   doc = (await t.call('GET', '/api/docs/json')).json() as OpenApiDocument;
   user = await t.make.user({ credits: '1000' });
+  admin = await t.make.user({ admin: true, credits: '1000' });
 });
 afterAll(async () => {
   await t?.close();
   await telegram?.close();
 });
 
+type Caller = 'user' | 'visitor' | 'admin';
+
 /** One fuzz case: what was sent, so a failure can be replayed by reading it. */
 interface Sent {
   method: string;
   url: string;
   body?: string;
-  as: 'user' | 'visitor';
+  as: Caller;
   label: string;
 }
 
@@ -74,6 +87,9 @@ describe('schema-driven fuzz of every route', () => {
       Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, op: op as OpenApiOperation })),
     );
     expect(operations.length).toBeGreaterThan(30);
+    const adminCount = operations.filter(({ method, path }) => adminOperations.has(`${method} ${path}`)).length;
+    expect(adminCount).toBe(adminOperations.size);
+    expect(adminCount).toBeGreaterThan(30);
 
     for (const { method, path, op } of operations) {
       const url = path.replace(/\{([^}]+)\}/g, ':$1');
@@ -82,10 +98,12 @@ describe('schema-driven fuzz of every route', () => {
       const bodySchema = op.requestBody?.content?.['application/json']?.schema;
       const takesBody = method !== 'GET' && method !== 'DELETE';
       const targets = [...(pathParams.length ? ['path'] : []), ...(queryParams.length || !takesBody ? ['query'] : []), ...(takesBody ? ['body'] : [])];
-      for (let i = 0; i < CASES_PER_ROUTE * 2; i++) {
-        // Each input goes out twice, as the user and as a visitor; the targets take turns, each walking its damage list.
-        const as = i % 2 === 0 ? 'user' : 'visitor';
-        const input = Math.floor(i / 2);
+      // Each input goes out once per caller: the user and a visitor, and an admin on an admin route (the others are
+      // refused before the input is read); the targets take turns, each walking its damage list.
+      const callers: Caller[] = adminOperations.has(`${method} ${path}`) ? ['user', 'visitor', 'admin'] : ['user', 'visitor'];
+      for (let i = 0; i < CASES_PER_ROUTE * callers.length; i++) {
+        const as = callers[i % callers.length]!;
+        const input = Math.floor(i / callers.length);
         const target = targets[input % targets.length];
         const round = Math.floor(input / targets.length);
         const inputRng = mulberry32(SEED + operations.length * input + path.length);
@@ -105,9 +123,10 @@ describe('schema-driven fuzz of every route', () => {
           continue;
         }
         const headers: Record<string, string> = {};
-        if (as === 'user') {
-          headers.cookie = `${SESSION_COOKIE}=${user.cookie}`;
-          headers[CSRF_HEADER] = user.csrf;
+        const session = as === 'user' ? user : as === 'admin' ? admin : null;
+        if (session) {
+          headers.cookie = `${SESSION_COOKIE}=${session.cookie}`;
+          headers[CSRF_HEADER] = session.csrf;
         }
         if (body) headers['content-type'] = 'application/json';
         const res = await t.app.inject({ method: method as 'GET', url: sent.url, headers, ...(body ? { payload: body.text } : {}) });

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyPluginAsync, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestSession } from '../test-support/app.ts';
@@ -13,8 +15,8 @@ import { ok } from './envelope.ts';
  * registers them) and its OpenAPI document: a route added later is covered without anyone writing its tests.
  */
 
-// There are no admin routes yet: these prove the generator covers one. Reaching them counts, so a refused call
-// that got through would show.
+// A test-only admin route whose calls are counted: the control of the 403 matrix (the same call from an admin gets
+// through), and a refused call that got through would show even where a route's effect is not in a user's state.
 const TEST_ONLY = '/api/test-only/';
 let adminProbeCalls = 0;
 const adminProbe: FastifyPluginAsync = async (app) => {
@@ -27,15 +29,38 @@ let routes: ApiRoute[];
 let doc: OpenApiDocument;
 let make: TestApp['make'];
 let stateOf: TestApp['stateOf'];
+let production: http.Server;
 
 beforeAll(async () => {
-  const captured = await captureRoutes(() => createTestApp({ RATE_LIMIT_AI_PER_MINUTE: '10000' }, { queue: true, routes: adminProbe }));
+  // "Copy to production" needs a production app: this app's own import route, behind a real port (a development
+  // host sending its pricing table to itself), so that the admin's call of it answers 200 like every other.
+  production = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void t.app.inject({ method: req.method as 'POST', url: req.url!, headers: req.headers as Record<string, string>, payload: Buffer.concat(chunks) }).then((answer) => {
+        res.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? 'application/json') });
+        res.end(answer.rawPayload);
+      });
+    });
+  });
+  await new Promise<void>((resolve) => production.listen(0, '127.0.0.1', resolve));
+  const settings = {
+    RATE_LIMIT_AI_PER_MINUTE: '10000',
+    APP_ENV: 'development',
+    PRODUCTION_SYNC_URL: `http://127.0.0.1:${(production.address() as AddressInfo).port}`,
+    PRODUCTION_SYNC_TOKEN: randomBytes(24).toString('base64url'),
+  };
+  const captured = await captureRoutes(() => createTestApp(settings, { queue: true, routes: adminProbe }));
   t = captured.built;
   routes = captured.routes;
   doc = (await t.call('GET', '/api/docs/json')).json() as OpenApiDocument;
   ({ make, stateOf } = t);
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await new Promise((resolve) => production?.close(resolve));
+  await t?.close();
+});
 
 const operationOf = (route: ApiRoute): OpenApiOperation | undefined => doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
 const appRoutes = () => routes.filter((r) => !r.url.startsWith(TEST_ONLY) && !r.url.startsWith('/api/docs'));
@@ -90,34 +115,36 @@ async function callRoute(
   const rng = mulberry32(7);
   const op = operationOf(route);
   const ids = options.ids ?? {};
+  const schema = bodySchemaOf(op);
+  const schemaOf = (slot: IdSlot): JsonSchema | undefined =>
+    slot.where === 'body' ? schema?.properties?.[slot.name] : op?.parameters?.find((p) => p.in === slot.where && p.name === slot.name)?.schema;
+  // One value per id slot, made once for the call (a shared id's value may make an object).
   const slots = idSlotsOf(route);
-  const valueFor = async (slot: IdSlot, schema: JsonSchema | undefined) => {
-    if (isOwned(slot.rule) && ids[slot.rule]) return ids[slot.rule]!;
-    if (slot.rule && !isOwned(slot.rule) && slot.rule.value && options.session) return slot.rule.value(t, options.session);
-    return String(sample(schema, rng));
-  };
-  let path = route.url;
-  for (const name of route.params) {
-    const schema = op?.parameters?.find((p) => p.in === 'path' && p.name === name)?.schema;
-    const slot = slots.find((s) => s.where === 'path' && s.name === name)!;
-    path = path.replace(`:${name}`, encodeURIComponent(await valueFor(slot, schema)));
+  const values: Record<string, string> = {};
+  for (const slot of slots) {
+    if (slot.name in values) continue;
+    if (isOwned(slot.rule) && ids[slot.rule]) values[slot.name] = ids[slot.rule]!;
+    else if (slot.rule && !isOwned(slot.rule) && slot.rule.value && options.session) values[slot.name] = await slot.rule.value(t, options.session, route);
+    else values[slot.name] = String(sample(schemaOf(slot), rng));
   }
+  const known = VALID_BODIES[route.key] ? await VALID_BODIES[route.key]!(ids, { t, values }) : undefined;
+
+  let path = route.url;
+  for (const name of route.params) path = path.replace(`:${name}`, encodeURIComponent(values[name]!));
   const query: string[] = [];
   for (const p of op?.parameters ?? []) {
     if (p.in !== 'query') continue;
-    const slot = slots.find((s) => s.where === 'query' && s.name === p.name);
-    if (slot) query.push(`${p.name}=${encodeURIComponent(await valueFor(slot, p.schema))}`);
-    else if (p.required) query.push(`${p.name}=${encodeURIComponent(String(sample(p.schema, rng)))}`);
+    const fixed = known?.query?.[p.name];
+    const isSlot = slots.some((s) => s.where === 'query' && s.name === p.name);
+    const value = fixed ?? (isSlot ? values[p.name] : p.required ? String(sample(p.schema, rng)) : undefined);
+    if (value !== undefined) query.push(`${p.name}=${encodeURIComponent(value)}`);
   }
   const url = query.length ? `${path}?${query.join('&')}` : path;
 
-  let body: SampleBody | undefined;
-  const known = VALID_BODIES[route.key];
-  const schema = bodySchemaOf(op);
-  if (known) body = await known(ids);
-  else if (schema) {
+  let body: SampleBody | undefined = known;
+  if (!body && schema) {
     const json = (sample(schema.anyOf?.[0] ?? schema, rng) ?? {}) as Record<string, unknown>;
-    for (const slot of slots.filter((s) => s.where === 'body')) json[slot.name] = await valueFor(slot, schema.properties?.[slot.name]);
+    for (const slot of slots.filter((s) => s.where === 'body')) json[slot.name] = values[slot.name];
     body = { json };
   }
   return t.call(route.method, url, {
@@ -273,6 +300,21 @@ describe('sign-in and role', () => {
     for (const route of guarded) {
       const res = await callRoute(route, {});
       if (res.statusCode !== 401 || errorOf(res)?.code !== 'UNAUTHENTICATED') wrong.push(`${route.key} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("lets an admin through on every 'admin' route: 200 in the envelope, with real objects and a valid body", async () => {
+    // Every admin route of the app's route table: a new one whose generated call does not succeed fails here, until
+    // VALID_BODIES (or ID_PARAMS' values) in server/test-support/route-facts.ts teach the matrix a valid call.
+    const admin = appRoutes().filter((r) => r.auth === 'admin');
+    expect(admin.length).toBeGreaterThan(30);
+    const boss = await make.user({ admin: true });
+    const wrong: string[] = [];
+    for (const route of admin) {
+      const res = await callRoute(route, { session: boss });
+      const body = String(res.headers['content-type']).startsWith('application/json') ? (res.json() as { success?: unknown }) : null;
+      if (res.statusCode !== 200 || body?.success !== true) wrong.push(`${route.key} → ${res.statusCode} ${res.body.slice(0, 200)}`);
     }
     expect(wrong).toEqual([]);
   });

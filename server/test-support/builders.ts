@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
+import { adminPackageResponse } from '../../contract/admin-payments.ts';
+import { pricingEntryResponse } from '../../contract/admin-settings.ts';
 import { generatedImageResponse, mockupJobStatus, mockupSubmittedResponse } from '../../contract/ai.ts';
 import { checkoutStatusSchema, creditPackagesResponse, testCheckoutOpenedSchema } from '../../contract/credits.ts';
 import { cmp, sub } from '../../contract/decimal.ts';
 import { uploadFileResponse } from '../../contract/files.ts';
 import { dataExportResponse } from '../../contract/privacy.ts';
+import { adminFaqResponse, adminNotificationResponse } from '../../contract/site.ts';
 import type { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -179,6 +182,57 @@ export function builders(t: BuilderHost) {
     },
   };
 
+  /**
+   * The admin's objects (admin routes name objects that belong to no user): made through the admin API as the admin
+   * area does, by one admin the builders make once. Each answers the id its routes take, as a string.
+   */
+  let builderAdmin: Promise<TestSession> | undefined;
+  const asAdmin = () => (builderAdmin ??= make.user({ admin: true, name: 'Builder Admin' }));
+  const adminObjects = {
+    /** An active credit package (test mode: no Payment Link). */
+    async creditPackage(): Promise<string> {
+      const res = await t.call('POST', '/api/admin/credit-packages', { session: await asAdmin(), body: { name: `Builder pack ${++serial}`, price_usd: '9.00', credits: '9' } });
+      expectOk(res, 'creditPackage');
+      return data(res, adminPackageResponse).package.id;
+    },
+
+    /** An active FAQ entry at the end of the list. */
+    async faq(): Promise<string> {
+      const res = await t.call('POST', '/api/admin/faqs', { session: await asAdmin(), body: { question: `Builder question ${++serial}?`, answer: 'Builder answer.' } });
+      expectOk(res, 'faq');
+      return String(data(res, adminFaqResponse).faq.id);
+    },
+
+    /** An active notification banner, valid from now. */
+    async notification(): Promise<string> {
+      const body = { identifier: `builder-${++serial}-${randomUUID().slice(0, 8)}`, content: 'Builder <strong>banner</strong>', valid_from: t.clock.now().toISOString() };
+      const res = await t.call('POST', '/api/notifications/admin', { session: await asAdmin(), body });
+      expectOk(res, 'notification');
+      return data(res, adminNotificationResponse).notification.uuid;
+    },
+
+    /** A price no tool charges (so it may be renamed or deleted). */
+    async price(): Promise<string> {
+      const body = { service_type: `builder_${++serial}_${randomUUID().slice(0, 8)}`, user_cost_credits: '0.5', description: 'Builder price' };
+      const res = await t.call('POST', '/api/admin/settings/pricing/create', { session: await asAdmin(), body });
+      expectOk(res, 'price');
+      return String(data(res, pricingEntryResponse).entry.id);
+    },
+
+    /**
+     * A completed Stripe payment that named no account (what the webhook records for a checkout without
+     * client_reference_id whose email matches no one), waiting for the admin to assign it. Written directly: the
+     * test apps run without Stripe.
+     */
+    async unassignedPayment(): Promise<string> {
+      const [row] = await t.database.db
+        .insert(payments)
+        .values({ provider: 'stripe', providerId: `cs_test_${randomUUID().replaceAll('-', '')}`, userId: null, customerEmail: `stranger${++serial}@example.com`, amountUsd: '5.00', creditsPurchased: '5', status: 'completed' })
+        .returning({ id: payments.id });
+      return row!.id;
+    },
+  };
+
   async function firstPackage(owner: TestSession): Promise<string> {
     const packages = await t.call('GET', '/api/credits/packages', { session: owner });
     expectOk(packages, 'credit packages');
@@ -225,7 +279,7 @@ export function builders(t: BuilderHost) {
     };
   }
 
-  return { make, stateOf };
+  return { make: { ...make, ...adminObjects }, stateOf };
 }
 
 /** What `make` can build for an id parameter, and an id of the same shape that names nothing. */

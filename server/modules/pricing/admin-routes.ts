@@ -72,9 +72,14 @@ export const adminPricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService
     '/settings/pricing/delete',
     {
       config: admin,
-      schema: { tags, summary: 'Delete a price by id (409 for a price a tool charges now)', body: pricingDeleteRequest, response: { 200: okSchema(pricingDeleteResponse) } },
+      schema: {
+        tags,
+        summary: 'Delete a price by id, the body being the row as listed (409 for a price a tool charges now, or one renamed since)',
+        body: pricingDeleteRequest,
+        response: { 200: okSchema(pricingDeleteResponse) },
+      },
     },
-    async (request) => ok(await pricing.deletePrice(currentUser(request).id, request.body.id)),
+    async (request) => ok(await pricing.deletePrice(currentUser(request).id, request.body)),
   );
 
   app.post(

@@ -218,12 +218,19 @@ export function createPricingAdmin(deps: PricingAdminDeps) {
 
     /**
      * Deletes a price. One a tool charges now (TOOL_SERVICE) is refused with 409: without it that tool could not
-     * quote a price and every use of it would fail; change its price instead.
+     * quote a price and every use of it would fail; change its price instead. The body is the row as the table
+     * listed it: a service type or variant sent must still be the row's (409 when it was renamed since, so the
+     * admin never deletes a row other than the one confirmed); its prices and description are not compared.
      */
-    async deletePrice(adminId: string, id: number): Promise<{ deleted: true; id: number }> {
+    async deletePrice(adminId: string, input: { id: number; service_type?: string | undefined; service_variant?: string | undefined }): Promise<{ deleted: true; id: number }> {
+      const { id } = input;
       return db.transaction(async (tx) => {
         const current = await repo.findPriceById(tx, id, true);
         if (!current) throw notFound('There is no price with that id.');
+        const renamed = (['service_type', 'service_variant'] as const).find((k) => input[k] !== undefined && input[k] !== wireFields(current)[k]);
+        if (renamed) {
+          throw conflict(`The price with this id is now ${current.serviceType} (${current.serviceVariant}): reload the table before deleting it.`, { field: renamed });
+        }
         if (entryOf(current).in_use) {
           throw conflict(`A tool charges ${current.serviceType} (${current.serviceVariant}) now, so it cannot be deleted; change its price instead.`);
         }

@@ -181,6 +181,52 @@ describe('System Settings on a plain app', () => {
       expect(priceOf(await prices(t, admin), 'headshot')).toEqual(headshot);
       expect((await t.call('POST', '/api/admin/settings/pricing/delete', { session: admin, body: { id: 'x' } })).statusCode).toBe(400);
     });
+
+    /** The row as spec 3 §7 sends it: the six fields of a pricing entry, as the table listed them. */
+    const specRow = ({ id, service_type, service_variant, user_cost_credits, actual_cost_usd, description }: PricingEntry) => ({
+      id,
+      service_type,
+      service_variant,
+      user_cost_credits,
+      actual_cost_usd,
+      description,
+    });
+
+    it("deletes with the spec's body, the whole row as listed (id, service_type, service_variant, costs, description)", async () => {
+      const variation = priceOf(await prices(t, admin), 'image_variation')!;
+      const res = await t.call('POST', '/api/admin/settings/pricing/delete', { session: admin, body: specRow(variation) });
+      expect(res.json()).toEqual({ success: true, data: { deleted: true, id: variation.id } });
+      expect(priceOf(await prices(t, admin), 'image_variation')).toBeUndefined();
+      const [audit] = await auditOf(t, admin);
+      expect(audit).toMatchObject({ action: 'pricing.delete', target_id: String(variation.id), before: { service_type: 'image_variation' }, after: null });
+    });
+
+    it('refuses a delete whose row was renamed since it was listed (409 naming the field), and keeps it', async () => {
+      const list = await prices(t, admin);
+      const variation = priceOf(list, 'image_variation')!;
+      await t.call('POST', '/api/admin/settings/pricing/update', { session: admin, body: { id: variation.id, service_variant: 'premium' } });
+      await t.database.db.delete(adminAudit);
+      const stale = await t.call('POST', '/api/admin/settings/pricing/delete', { session: admin, body: specRow(variation) });
+      expect(stale.statusCode).toBe(409);
+      expect(error(stale)).toMatchObject({ code: 'CONFLICT', field: 'service_variant' });
+      expect(error(stale).message).toMatch(/now image_variation \(premium\)/);
+      expect(priceOf(await prices(t, admin), 'image_variation', 'premium')).toBeDefined();
+      expect(await auditOf(t, admin)).toEqual([]);
+    });
+
+    it.each([
+      [{ user_cost_credits: '0.25' }, 'id'],
+      [{ id: 1, user_cost_credits: 'x' }, 'user_cost_credits'],
+      [{ id: 1, service_type: '' }, 'service_type'],
+      [{ id: 1, margin_percent: '10.0' }, 'margin_percent'],
+    ])('delete refuses %j with 400 naming the field, and changes nothing', async (body, field) => {
+      const before = await prices(t, admin);
+      const res = await t.call('POST', '/api/admin/settings/pricing/delete', { session: admin, body });
+      expect(res.statusCode).toBe(400);
+      expect(error(res).field).toBe(field);
+      expect(await prices(t, admin)).toEqual(before);
+      expect(await auditOf(t, admin)).toEqual([]);
+    });
   });
 
   describe('POST /api/admin/pricing-sync', () => {

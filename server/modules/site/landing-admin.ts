@@ -23,8 +23,25 @@ export async function storedVideo(db: DbOrTx): Promise<SiteVideo | null | undefi
 }
 
 /**
+ * What a save changed in the testimonials, place by place (`testimonial 2`, counted from 1): the entry there before
+ * and after, as the admin entered it (null where there was none), so an edited quote shows in the audit log. The
+ * testimonials are public landing content, so keeping names and quotes in the log is fine.
+ */
+function testimonialChanges(before: Testimonial[], after: Testimonial[]): { before: Record<string, Testimonial | null>; after: Record<string, Testimonial | null> } {
+  const changes = { before: {} as Record<string, Testimonial | null>, after: {} as Record<string, Testimonial | null> };
+  for (let i = 0; i < Math.max(before.length, after.length); i++) {
+    const was = before[i] ?? null;
+    const now = after[i] ?? null;
+    if (JSON.stringify(was) === JSON.stringify(now)) continue;
+    changes.before[`testimonial ${i + 1}`] = was;
+    changes.after[`testimonial ${i + 1}`] = now;
+  }
+  return changes;
+}
+
+/**
  * The landing page's testimonials and video (beyond the spec), edited in System Settings and audited under
- * 'settings'. The audit keeps the count of testimonials, not the people's names; the video its address and title.
+ * 'settings': the testimonials that changed, place by place; the video its address and title.
  * Clearing the video removes the setting, which hides the section.
  */
 export function createLandingAdmin(deps: { db: Db; clock: Clock; audit: AuditRecorder }) {
@@ -45,8 +62,7 @@ export function createLandingAdmin(deps: { db: Db; clock: Clock; audit: AuditRec
           area: 'settings',
           action: 'landing.testimonials',
           targetId: SITE_SETTING_KEYS.testimonials,
-          before: { testimonials: before.length },
-          after: { testimonials: testimonials.length },
+          ...testimonialChanges(before, testimonials),
         });
         return testimonials;
       });

@@ -326,17 +326,39 @@ describe("the landing page's testimonials and video", () => {
   const testimonial = { name: 'Ana Ruiz', role: 'Podcaster', quote: 'Saves me hours.' };
   const video = { url: 'https://www.youtube-nocookie.com/embed/abc123', title: 'Ampkit in 60 seconds' };
 
-  it('starts empty, saves testimonials and the public site shows them at once, audited by count (no names)', async () => {
+  it('starts empty, saves testimonials and the public site shows them at once, audited with what was added', async () => {
     expect(data(await call('GET', '/api/admin/site/testimonials'), testimonialsResponse).testimonials).toEqual([]);
     const saved = data(await call('PUT', '/api/admin/site/testimonials', { testimonials: [testimonial, { name: 'Bo', quote: 'Great.' }] }), testimonialsResponse);
-    expect(saved.testimonials).toEqual([testimonial, { name: 'Bo', role: '', quote: 'Great.' }]);
+    const bo = { name: 'Bo', role: '', quote: 'Great.' };
+    expect(saved.testimonials).toEqual([testimonial, bo]);
     expect(data(await call('GET', '/api/admin/site/testimonials'), testimonialsResponse)).toEqual(saved);
     expect((await site()).testimonials).toEqual(saved.testimonials);
     const [entry] = await auditOf('settings');
-    expect(entry).toMatchObject({ action: 'landing.testimonials', before: { testimonials: 0 }, after: { testimonials: 2 } });
-    expect(JSON.stringify(entry)).not.toContain('Ana Ruiz');
+    expect(entry).toMatchObject({
+      action: 'landing.testimonials',
+      before: { 'testimonial 1': null, 'testimonial 2': null },
+      after: { 'testimonial 1': testimonial, 'testimonial 2': bo },
+    });
     await call('PUT', '/api/admin/site/testimonials', { testimonials: [] });
     expect((await site()).testimonials).toEqual([]);
+    const [cleared] = await auditOf('settings');
+    expect([cleared!.before, cleared!.after]).toEqual([
+      { 'testimonial 1': testimonial, 'testimonial 2': bo },
+      { 'testimonial 1': null, 'testimonial 2': null },
+    ]);
+  });
+
+  it("audits an edit of one quote as that testimonial's quote before and after, and a save that changes nothing not at all", async () => {
+    const bo = { name: 'Bo', role: 'Host', quote: 'Great.' };
+    await call('PUT', '/api/admin/site/testimonials', { testimonials: [testimonial, bo] });
+    const edited = { ...bo, quote: 'Great, and fast.' };
+    expect((await call('PUT', '/api/admin/site/testimonials', { testimonials: [testimonial, edited] })).statusCode).toBe(200);
+    const [entry] = await auditOf('settings');
+    expect(entry).toMatchObject({ action: 'landing.testimonials' });
+    expect([entry!.before, entry!.after]).toEqual([{ 'testimonial 2': bo }, { 'testimonial 2': edited }]);
+    const logged = (await auditOf('settings')).length;
+    await call('PUT', '/api/admin/site/testimonials', { testimonials: [testimonial, edited] });
+    expect(await auditOf('settings')).toHaveLength(logged);
   });
 
   it('sets the video, shows it on the public site, and clearing it hides it; both audited', async () => {
@@ -368,6 +390,7 @@ describe("the landing page's testimonials and video", () => {
     ['video.url', { video: { url: 'https://evil.example/embed/x', title: 'x' } }],
     ['video.url', { video: { url: 'https://www.youtube.com/watch?v=abc', title: 'x' } }],
     ['video.url', { video: { url: 'http://player.vimeo.com/video/1', title: 'x' } }],
+    ['video.url', { video: { url: 'not an address', title: 'x' } }],
     ['video.title', { video: { url: video.url, title: '' } }],
     ['video', {}],
   ])('refuses a bad video (%s): 400 naming the field, nothing stored', async (field, body) => {

@@ -1,7 +1,7 @@
 import { TOOL_CATALOGUE, TOOL_CATALOGUE_FIELDS, type ToolConfig, type ToolsConfigUpdate, type ToolsSyncResult } from '../../../contract/tools.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import type { AuditRecorder } from '../audit/service.ts';
 import * as repo from './repository.ts';
 
@@ -42,8 +42,9 @@ export function createToolsService(deps: { db: Db; audit: AuditRecorder; clock: 
         await repo.lockTools(tx);
         const stored = await repo.listTools(tx);
         const byId = new Map(stored.map((t) => [t.id, t]));
-        const unknown = input.tools.find((t) => !byId.has(t.id));
-        if (unknown) throw notFound(`There is no tool ${unknown.id}.`);
+        // An id that is no tool is bad input (the list names its own tools), not a missing object: 400 at its place.
+        const unknown = input.tools.findIndex((t) => !byId.has(t.id));
+        if (unknown >= 0) throw badRequest(`There is no tool ${input.tools[unknown]!.id}.`, { field: `tools.${unknown}.id` });
         const missing = stored.filter((t) => !seen.has(t.id));
         if (missing.length > 0) {
           throw badRequest(`List every tool once, in the order wanted (missing: ${missing.map((t) => t.id).join(', ')}).`, { field: 'tools' });

@@ -89,7 +89,7 @@ describe('POST /api/admin/tools-config', () => {
     ['a tool twice', (tools: ToolConfig[]) => ({ tools: [...tools, tools[0]] }), 'tools'],
     ['an empty list', () => ({ tools: [] }), 'tools'],
     ['no list', () => ({}), 'tools'],
-    ['an extra top-level field', (tools: ToolConfig[]) => ({ tools, order: [1] }), undefined],
+    ['an extra top-level field', (tools: ToolConfig[]) => ({ tools, order: [1] }), 'order'],
   ])('refuses %s with 400 naming the field, and changes nothing', async (_label, bodyOf, field) => {
     const before = await config();
     const res = await t.call('POST', '/api/admin/tools-config', { session: admin, body: bodyOf(before.map((x) => (x.id === 'ai-headshot' ? { ...x, status: 'disabled' as const } : x))) });
@@ -99,11 +99,13 @@ describe('POST /api/admin/tools-config', () => {
     expect(await auditOf()).toEqual([]);
   });
 
-  it('answers 404 for an id that is not a tool, and changes nothing', async () => {
+  it('answers 400 naming tools.<i>.id for an id that is not a tool, and changes nothing', async () => {
     const before = await config();
     const res = await save([...before.map((x) => ({ ...x, status: 'disabled' })), { id: 'no-such-tool', status: 'available', featured: false }]);
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'There is no tool no-such-tool.', field: `tools.${before.length}.id` });
     expect(await config()).toEqual(before);
+    expect(await auditOf()).toEqual([]);
   });
 });
 
