@@ -356,6 +356,25 @@ describe('charge.dispute.closed', () => {
     expect(audit.ledgerSum).toBe(audit.balance);
   });
 
+  it('an inquiry closed without a chargeback (warning_closed) gives the credits back like a win, in either order', async () => {
+    const buyer = await t.make.user();
+    const session = await buy(buyer);
+    const inquiry = dispute({ amount: 2000, payment_intent: session.payment_intent, status: 'warning_needs_response' });
+    await accepted(stripeEvent('charge.dispute.created', inquiry));
+    expect(await balanceOf(buyer)).toBe('5.0000');
+    await accepted(stripeEvent('charge.dispute.closed', { ...inquiry, status: 'warning_closed' }));
+    expect(await balanceOf(buyer)).toBe('27.0000');
+    expect((await paymentBy(session.id))!.status).toBe('completed');
+
+    const other = await t.make.user();
+    const second = await buy(other);
+    const early = dispute({ amount: 2000, payment_intent: second.payment_intent, status: 'warning_closed' });
+    await accepted(stripeEvent('charge.dispute.closed', early));
+    await accepted(stripeEvent('charge.dispute.created', { ...early, status: 'warning_needs_response' }));
+    expect(await balanceOf(other)).toBe('27.0000');
+    expect((await paymentBy(second.id))!.status).toBe('completed');
+  });
+
   it('won after the credits were partly spent: gives back only what was taken', async () => {
     const buyer = await t.make.user();
     const session = await buy(buyer);

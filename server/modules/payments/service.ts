@@ -332,11 +332,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
       case 'charge.dispute.closed': {
         const dispute = event.data.object;
         const payment = await disputedPayment(tx, dispute);
-        if (dispute.status === 'won') {
+        // An inquiry closed without becoming a chargeback (warning_closed) took no money either: as won.
+        if (dispute.status === 'won' || dispute.status === 'warning_closed') {
           await repo.recordEvent(tx, disputeWonMarker(dispute.id), 'dispute.won', clock.now());
           await disputeWon(tx, payment, dispute.id, idOf(dispute.charge));
         } else {
-          // Lost (or closed as a warning): the credits stay taken back; taken now, under created's own key (so once),
+          // Lost: the credits stay taken back; taken now, under created's own key (so once),
           // when this closure came before the dispute's created event.
           await holdBack(tx, payment, dispute.id);
         }
