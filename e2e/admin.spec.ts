@@ -47,7 +47,7 @@ test('an admin opens User Management first, walks all seven tabs in order, and c
     await page.setViewportSize({ width: 390, height: 900 });
     await expectNoSideways(page, `${label} at 390 px`);
     await expectAccessible(page, `admin ${label} at 390 px`);
-    await screenshots(page, `admin-${id}`);
+    await screenshots(page, `admin-tab-${id}`);
     await page.setViewportSize({ width: 1280, height: 800 });
   }
 
