@@ -60,7 +60,7 @@ test('an admin sees a test purchase, filters, exports the CSV and edits a packag
   await fitsThePhone(admin, 'the Stripe Transactions tab');
 
   // Export CSV downloads every matching row for the same filters.
-  const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('link', { name: /Export CSV/ }).click()]);
+  const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: /Export CSV/ }).click()]);
   expect(download.suggestedFilename()).toBe(`ampkit-transactions-${today}-to-${today}-completed.csv`);
   const csv = fs.readFileSync((await download.path())!, 'utf8');
   const lines = csv.split('\r\n').filter(Boolean);

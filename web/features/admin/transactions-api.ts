@@ -6,7 +6,8 @@ import {
   type AdminTransaction,
 } from '../../../contract/admin-payments.ts';
 import type { PAYMENT_STATUSES } from '../../../contract/credits.ts';
-import { api, apiUrl, parseAnswer } from '../../lib/api.ts';
+import { api, ApiError, apiUrl, NETWORK_ERROR_MESSAGE, parseAnswer, readEnvelope } from '../../lib/api.ts';
+import { attachmentName, saveBlob } from '../../lib/save-blob.ts';
 import { adminKeys } from './admin-api.ts';
 
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -40,8 +41,24 @@ export const transactionsQuery = (filters: TransactionFilters, page: number) =>
     placeholderData: keepPreviousData,
   });
 
-/** The CSV of every row the filters match (the browser downloads it: the session cookie goes with the link). */
+/** The CSV of every row the filters match. */
 export const exportUrl = (filters: TransactionFilters) => apiUrl('/admin/stripe-transactions', { ...filterQuery(filters), export: 'true' });
+
+/**
+ * Downloads the CSV under the server's file name. Fetched first, so a refusal (an ended session, a bad filter) is an
+ * error on screen rather than a saved file holding the error's JSON.
+ */
+export async function downloadTransactionsCsv(filters: TransactionFilters): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(exportUrl(filters), { credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+  }
+  // A refusal's envelope becomes its ApiError (readEnvelope throws for every answer that is not a success).
+  if (!response.ok) await readEnvelope(response);
+  saveBlob(await response.blob(), attachmentName(response.headers.get('content-disposition')) ?? 'ampkit-transactions.csv');
+}
 
 /** POST …?sub_action=refresh-tax or assign; refreshes the list and the tab's change log. */
 export function useTransactionAction() {

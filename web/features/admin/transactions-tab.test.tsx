@@ -10,6 +10,7 @@ import { TransactionsTab } from './transactions-tab.tsx';
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const row = (overrides: Partial<AdminTransaction>): AdminTransaction => ({
@@ -67,9 +68,37 @@ describe('TransactionsTab', () => {
     await waitFor(() => expect(calls.at(-1)!.url).toContain('start_date=2026-03-01'));
     expect(calls.at(-1)!.url).toContain('status=refunded');
     expect(calls.at(-1)!.url).toContain('page=1');
-    expect(screen.getByRole('link', { name: /Export CSV/ }).getAttribute('href')).toBe('/api/admin/stripe-transactions?status=refunded&start_date=2026-03-01&export=true');
+    const exports = calls.length;
+    fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
+    await waitFor(() => expect(calls.some((c, i) => i >= exports && c.url.includes('export=true'))).toBe(true));
+    expect(calls.find((c) => c.url.includes('export=true'))!.url).toBe('/api/admin/stripe-transactions?status=refunded&start_date=2026-03-01&export=true');
     fireEvent.click(await screen.findByRole('button', { name: /Next/ }));
     await waitFor(() => expect(calls.at(-1)!.url).toContain('page=2'));
+  });
+
+  it('saves the CSV under the name the server gives, and says why when the export is refused instead of saving the error', async () => {
+    let refuse = false;
+    show({
+      'GET /api/admin/stripe-transactions': (call) =>
+        !call.url.includes('export=true') ? ok(answer([row({})]))
+        : refuse ? fail(401, 'UNAUTHORIZED', 'Authentication required')
+        : new Response('id,amount\r\np1,20.00\r\n', { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="ampkit-transactions-all.csv"' } }),
+    });
+    await screen.findByText('$12500.00');
+    const saved: Array<{ name: string; text: string }> = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:csv');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, text: this.href });
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
+    await waitFor(() => expect(saved).toEqual([{ name: 'ampkit-transactions-all.csv', text: 'blob:csv' }]));
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    refuse = true;
+    fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to export the CSV: Authentication required');
+    expect(saved).toHaveLength(1);
   });
 
   it('refuses an end date before the start date without asking the server', async () => {

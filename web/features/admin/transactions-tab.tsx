@@ -1,18 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Download, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { ADMIN_MESSAGES } from '../../../contract/admin.ts';
 import type { AdminTransaction, AdminTransactionStats } from '../../../contract/admin-payments.ts';
 import { PAYMENT_STATUSES } from '../../../contract/credits.ts';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { inputClasses } from '../../components/ui/input.tsx';
 import { formatUsd } from '../../lib/credits-format.ts';
 import { adminWriteError } from './admin-errors.ts';
 import { formatCount } from './admin-format.ts';
 import { AdminLoadError, AdminLoading } from './admin-states.tsx';
-import { exportUrl, transactionsQuery, useTransactionAction, type TransactionFilters } from './transactions-api.ts';
+import { downloadTransactionsCsv, transactionsQuery, useTransactionAction, type TransactionFilters } from './transactions-api.ts';
 import { AssignDialog } from './transactions-assign-dialog.tsx';
 import { TransactionsTable } from './transactions-table.tsx';
 import { StatTile } from './admin-ui.tsx';
@@ -45,6 +45,7 @@ export function TransactionsTab() {
   const rangeError = filters.start_date && filters.end_date && filters.end_date < filters.start_date ? 'The end date is before the start date' : null;
   const list = useQuery({ ...transactionsQuery(filters, page), enabled: !rangeError });
   const action = useTransactionAction();
+  const csv = useMutation({ mutationFn: downloadTransactionsCsv });
   const retrying = action.isPending && action.variables?.sub_action === 'refresh-tax' ? action.variables.payment_id : null;
 
   const change = (patch: Partial<TransactionFilters>) => {
@@ -97,14 +98,14 @@ export function TransactionsTab() {
                 onChange={(e) => change({ end_date: e.target.value })}
               />
             </div>
-            <a
-              href={rangeError ? undefined : exportUrl(filters)}
-              aria-disabled={rangeError ? true : undefined}
-              download
-              className={buttonClasses('outline', 'md', rangeError ? 'pointer-events-none opacity-50' : undefined)}
-            >
-              <Download className="size-4" aria-hidden /> Export CSV
-            </a>
+            <Button variant="outline" icon={<Download className="size-4" aria-hidden />} disabled={Boolean(rangeError)} loading={csv.isPending} onClick={() => csv.mutate(filters)}>
+              Export CSV
+            </Button>
+            {csv.isError && (
+              <p role="alert" className="text-sm text-red-600 sm:col-span-2 lg:col-span-4">
+                {adminWriteError(csv.error, 'Failed to export the CSV')}
+              </p>
+            )}
             {rangeError && (
               <p id="tx-range-error" className="text-sm text-red-600 sm:col-span-2 lg:col-span-4">
                 {rangeError}

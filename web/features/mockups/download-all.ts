@@ -6,6 +6,7 @@
  */
 import { downloadFilename } from '../../../contract/files.ts';
 import { fileDownloadUrl } from '../../lib/file-urls.ts';
+import { saveBlob } from '../../lib/save-blob.ts';
 import { styleLabel } from './mockup-options.ts';
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
@@ -13,19 +14,6 @@ const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': '
 /** `ampkit-mockup-t-shirt-1-20260304-100000.png`: the style and the place in the result keep every name apart. */
 export function mockupFilename(style: string, index: number, at: Date, type: string): string {
   return downloadFilename(`mockup ${styleLabel(style)} ${index + 1}`, at, EXTENSIONS[type.split(';')[0]!.trim()] ?? 'png');
-}
-
-/** Saves a blob as a download with this name (an object URL clicked through a detached link). */
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later, not at once: the browser reads the object URL after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
 /**
