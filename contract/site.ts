@@ -69,6 +69,7 @@ export const siteResponse = z.object({
 export type SiteResponse = z.infer<typeof siteResponse>;
 
 // --- The admin area: notifications (spec 3 §3, §5, §7), the FAQ and the landing page's content (issue 13). ---
+// The write bodies are strict objects: an unknown key is a 400 naming it, never silently dropped (admin-bad-input.api.test.ts).
 
 /** Spec 3 §9: the banner's default colours. */
 export const NOTIFICATION_DEFAULT_COLORS = { bg_color: '#3b82f6', text_color: '#ffffff', icon_color: '#ffffff' } as const;
@@ -131,7 +132,7 @@ const isoDateTime = z.iso
 const optionalEnd = z.union([isoDateTime, z.literal(''), z.null()]);
 
 /** POST /api/notifications/admin. */
-export const notificationCreateBody = z.object({
+export const notificationCreateBody = z.strictObject({
   identifier: notificationIdentifierSchema,
   /** HTML; the server keeps only links, emphasis and line breaks. */
   content: z.string().trim().min(1, 'Content is required').max(NOTIFICATION_CONTENT_MAX),
@@ -148,7 +149,7 @@ export type NotificationCreateBody = z.input<typeof notificationCreateBody>;
  * PUT /api/notifications/admin/{uuid}: any of the fields; `{ is_active }` alone is the list's toggle. The identifier
  * is fixed after creation: sending a different one is refused.
  */
-export const notificationUpdateBody = z.object({
+export const notificationUpdateBody = z.strictObject({
   identifier: notificationIdentifierSchema.optional(),
   content: z.string().trim().min(1, 'Content is required').max(NOTIFICATION_CONTENT_MAX).optional(),
   bg_color: bannerBackgroundSchema.optional(),
@@ -184,7 +185,7 @@ const faqFields = {
   is_active: z.boolean(),
 };
 /** POST /api/admin/faqs: added at the end of the list. */
-export const faqCreateBody = z.object({
+export const faqCreateBody = z.strictObject({
   ...faqFields,
   category: faqFields.category.default('general'),
   language: faqFields.language.default('en'),
@@ -192,18 +193,18 @@ export const faqCreateBody = z.object({
 });
 export type FaqCreateBody = z.input<typeof faqCreateBody>;
 /** PUT /api/admin/faqs/{faqId}: any of the fields. */
-export const faqUpdateBody = z.object(faqFields).partial();
+export const faqUpdateBody = z.strictObject(faqFields).partial();
 export type FaqUpdateBody = z.input<typeof faqUpdateBody>;
 export const faqParams = z.object({ faqId: z.coerce.number().int().positive().max(2_147_483_647) });
 /** PUT /api/admin/faqs/order: every FAQ's id once, in the new order (sort_order becomes 1, 2, 3…). */
-export const faqOrderBody = z.object({ order: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(1000) });
+export const faqOrderBody = z.strictObject({ order: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(1000) });
 
 export const TESTIMONIALS_MAX = 12;
 /** GET and PUT /api/admin/site/testimonials. */
-export const testimonialsBody = z.object({ testimonials: z.array(testimonialSchema).max(TESTIMONIALS_MAX) });
+export const testimonialsBody = z.strictObject({ testimonials: z.array(testimonialSchema).max(TESTIMONIALS_MAX) });
 export type TestimonialsBody = z.input<typeof testimonialsBody>;
 export const testimonialsResponse = z.object({ testimonials: z.array(testimonialSchema) });
 /** GET and PUT /api/admin/site/video: null hides the video on the landing page. */
-export const siteVideoBody = z.object({ video: siteVideoSchema.nullable() });
+export const siteVideoBody = z.strictObject({ video: siteVideoSchema.nullable() });
 export type SiteVideoBody = z.input<typeof siteVideoBody>;
 export const siteVideoResponse = z.object({ video: siteVideoSchema.nullable() });
