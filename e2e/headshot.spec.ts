@@ -39,6 +39,9 @@ test('headshot: upload astronaut.jpg, pick Elegant on Outdoors, generate a free 
 
   // The happy path.
   await page.getByLabel('Upload photo').setInputFiles(ASTRONAUT);
+  // The choices are disabled while the new photo is read and cropped: wait for it, as a person would.
+  await expect(page.getByText('astronaut.jpg')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Elegant' })).toBeEnabled();
   await page.getByRole('radio', { name: 'Elegant' }).check({ force: true });
   await page.getByRole('radio', { name: 'Outdoors' }).check({ force: true });
   await generate.click();
