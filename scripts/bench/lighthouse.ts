@@ -113,9 +113,39 @@ async function measure(page: string, profile: string, config: Config | undefined
   };
 }
 
+/** The share of CPU time (all cores, I/O wait counted as busy) spent working over `ms`, from /proc/stat. */
+async function cpuBusy(ms: number): Promise<number> {
+  const sample = () => {
+    const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    const values = fields.map(Number);
+    const idle = values[3]!; // user nice system idle iowait irq softirq steal
+    return { idle, total: values.reduce((a, b) => a + b, 0) };
+  };
+  const before = sample();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = sample();
+  const total = after.total - before.total;
+  return total > 0 ? 1 - (after.idle - before.idle) / total : 0;
+}
+
+/**
+ * Lighthouse's mobile score is computed from the main thread's observed work, so other processes still winding down
+ * (in CI: the suites that ran just before, their databases and servers) lower it. Measures once the machine has
+ * been quiet (under 20% busy) for 5 seconds in a row, or after 90 seconds whatever the load, and says which.
+ */
+async function waitForQuietMachine(): Promise<void> {
+  if (!fs.existsSync('/proc/stat')) return;
+  const started = Date.now();
+  let quiet = 0;
+  while (quiet < 5 && Date.now() - started < 90_000) quiet = (await cpuBusy(1000)) < 0.2 ? quiet + 1 : 0;
+  const waited = ((Date.now() - started) / 1000).toFixed(0);
+  console.log(quiet >= 5 ? `Machine quiet after ${waited} s.` : `Machine still busy after ${waited} s; measuring anyway.`);
+}
+
 const rows: Row[] = [];
 let gate: number | null = null;
 try {
+  await waitForQuietMachine();
   // One unrecorded run first: the server and Chromium have just started, and the first page measured paid for their
   // warm-up (in CI the landing page read 85 on its first run, then 96 and 98).
   await measure('/', 'warm-up', undefined);
@@ -130,7 +160,10 @@ try {
   const landing = rows.find((row) => row.page === '/' && row.profile === 'mobile');
   if (minimum !== null && landing) {
     const scores = [landing.performance];
-    if (landing.performance < minimum) for (let i = 0; i < 4; i++) scores.push((await measure('/', 'mobile', undefined)).performance);
+    if (landing.performance < minimum) {
+      await waitForQuietMachine();
+      for (let i = 0; i < 4; i++) scores.push((await measure('/', 'mobile', undefined)).performance);
+    }
     gate = scores.sort((a, b) => a - b)[Math.floor(scores.length / 2)]!;
     if (scores.length > 1) console.log(`Landing page on mobile, ${scores.length} runs: ${scores.join(', ')} (median ${gate})`);
   }
