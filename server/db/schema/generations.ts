@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** A generation's states, the same as a mockup job's on the wire (contract/ai.ts JOB_STATUSES). */
-export const GENERATION_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export const GENERATION_STATUSES = ['pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
 
 /** Every AI call: what was asked, by whom, from which provider, what it cost and how it ended. */
 export const generations = pgTable(
@@ -32,6 +32,14 @@ export const generations = pgTable(
     outputFileIds: uuid('output_file_ids').array().notNull().default(sql`'{}'::uuid[]`),
     /** The request's options (aspect ratio, styles, …) and, for jobs, what the worker needs. */
     params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    /** What the tool's call answers when it finished (the synchronous shape), written in the charging transaction. */
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    /** The error a failed generation answers: its code, message and details (error class, tip, provider). */
+    error: jsonb('error').$type<{ code: string; message: string; details?: Record<string, unknown> }>(),
+    /** How far the engine is, 0-100, where it knows. */
+    progress: integer('progress'),
+    /** The call that started it stopped waiting (answered 202): its outcome is told to the user outside the page. */
+    detached: boolean('detached').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
@@ -43,6 +51,8 @@ export const generations = pgTable(
     index('generations_stats_idx').on(t.createdAt, t.tool, t.status, t.userId, t.serviceType, t.serviceVariant, t.credits, t.outputFileIds),
     // The hold sweep finds a released hold's generation by it.
     index('generations_hold_idx').on(t.holdId),
-    check('generations_status', sql`${t.status} in ('pending','processing','completed','failed')`),
+    // A user's unfinished generations (the running list every page shows).
+    index('generations_user_active_idx').on(t.userId).where(sql`${t.status} in ('pending','processing')`),
+    check('generations_status', sql`${t.status} in ('pending','processing','completed','failed','cancelled')`),
   ],
 );
