@@ -8,7 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APP_NAME, REQUEST_ID_HEADER } from '../contract/constants.ts';
-import type { Config } from './config.ts';
+import { longestWaitMs, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { adminUsersRoutes } from './modules/admin-users/routes.ts';
@@ -38,6 +38,7 @@ import { billingRoutes, creditPackagesRoutes, paymentsRoutes } from './modules/p
 import { costPredictionRoutes, pricingRoutes } from './modules/pricing/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
+import { generationRoutes } from './modules/ai/generation-routes.ts';
 import { filesRoutes, publicFileRoutes } from './modules/files/routes.ts';
 import { telegramRoutes } from './modules/telegram/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
@@ -137,7 +138,13 @@ export async function buildApp(deps: AppDeps) {
   });
   registerUrlGuard(app);
   registerSessionGuard(app, { findLiveSession: services.auth.liveSession, clock });
-  registerIdempotency(app, { store: services.idempotency.store, clock, abandonedAfterMs: config.HOLD_TTL_MINUTES * 60_000 });
+  registerIdempotency(app, {
+    store: services.idempotency.store,
+    clock,
+    abandonedAfterMs: config.HOLD_TTL_MINUTES * 60_000,
+    repeatWaitMs: longestWaitMs(config.GENERATION_WAIT_MS) - 5_000,
+    replay: (userId, stored) => services.ai.generations.replay(userId, stored.response),
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -193,6 +200,8 @@ export async function buildApp(deps: AppDeps) {
     ai: services.ai,
     limits: { bodyLimitBytes: config.AI_BODY_LIMIT_BYTES, perUserPerMinute: config.RATE_LIMIT_AI_PER_MINUTE },
   });
+
+  await app.register(generationRoutes, { prefix: '/api/generations', ai: services.ai });
 
   await app.register(transcriptionsRoutes, {
     prefix: '/api/transcriptions',

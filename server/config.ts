@@ -87,6 +87,17 @@ const schema = z.object({
   TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, 'letters, digits, _ and - (Telegram\'s rule)').optional(),
   /** Longest wait for one AI provider call (defaults are each adapter's own: 1.5 to 10 minutes). */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  /**
+   * How long an image or caption tool's call waits for its generation before it answers 202 with the status URL
+   * (the work goes on in a worker; GET /api/generations/:id follows it).
+   */
+  GENERATION_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(20_000),
+  /** An image or caption generation with a provider fails as `timeout` (nothing charged) after this. */
+  GENERATION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  /** The same for the local engine (a large high-quality ESRGAN upscale takes minutes on two cores). */
+  LOCAL_ENGINE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
+  /** How many generations one worker process runs at once (provider calls mostly wait). */
+  GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   RATE_LIMIT_AI_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   AI_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024 * 1024).default(50 * 1024 * 1024),
 
@@ -104,7 +115,11 @@ const schema = z.object({
 
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
-  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+  /**
+   * A socket silent this long is closed (0: never). It must outlast the longest wait of the app's own (a tool's call
+   * waits GENERATION_WAIT_MS, a repeat of it a little longer), or an answer on its way is cut off.
+   */
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000),
 
   RATE_LIMIT_MAGIC_LINK_PER_EMAIL: z.coerce.number().int().min(1).default(5),
@@ -149,6 +164,12 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/**
+ * The longest an HTTP call waits in the app: a tool's call waits GENERATION_WAIT_MS; a repeat of it with the same
+ * Idempotency-Key waits for the first call's answer, a few seconds longer.
+ */
+export const longestWaitMs = (generationWaitMs: number) => generationWaitMs + 10_000;
+
 /** Parses settings from an environment-like record; throws ConfigError naming each bad setting. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(
@@ -177,6 +198,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!!c.STRIPE_SECRET_KEY !== !!c.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(
       'Invalid settings:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both for Stripe, or neither for the test checkout',
+    );
+  }
+  if (c.CONNECTION_TIMEOUT_MS !== 0 && c.CONNECTION_TIMEOUT_MS <= longestWaitMs(c.GENERATION_WAIT_MS)) {
+    throw new ConfigError(
+      `Invalid settings:\n  CONNECTION_TIMEOUT_MS (${c.CONNECTION_TIMEOUT_MS}) must be 0 or longer than the app's longest wait (${longestWaitMs(c.GENERATION_WAIT_MS)} ms: GENERATION_WAIT_MS and a repeat's margin)`,
     );
   }
   const dataDir = path.resolve(c.DATA_DIR);

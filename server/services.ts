@@ -96,7 +96,7 @@ export function createServices(deps: ServiceDeps) {
   // A finished background job is told to its user's linked chat (the Telegram module subscribes).
   const notices = createJobNotices(log);
   const aiProviders = createAiRegistry(config);
-  const account = createAccountService({ storageQuotaGb: config.STORAGE_QUOTA_GB, credits });
+  const account = createAccountService({ storageQuotaGb: config.STORAGE_QUOTA_GB });
   const privacy = createPrivacyService({ db, storage, clock, jobs, mailer, credits, settings: { publicUrl: config.PUBLIC_URL }, log });
   const auth = createAuthService({
     db,
@@ -153,6 +153,12 @@ export function createServices(deps: ServiceDeps) {
       maxImageBytes: config.UPLOAD_MAX_IMAGE_BYTES,
       isDevelopment: config.isDevelopment,
       holdTtlMinutes: config.HOLD_TTL_MINUTES,
+      generations: {
+        waitMs: config.GENERATION_WAIT_MS,
+        providerTimeoutMs: config.GENERATION_TIMEOUT_MS,
+        localTimeoutMs: config.LOCAL_ENGINE_TIMEOUT_MS,
+        concurrency: config.GENERATION_CONCURRENCY,
+      },
     },
     log,
     notify: notices.emit,

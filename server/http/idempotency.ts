@@ -59,7 +59,20 @@ export interface IdempotencyDeps {
    * released its hold, so the first call can no longer charge, and the user may run the key again.
    */
   abandonedAfterMs: number;
+  /**
+   * A repeat that finds the first call still running waits this long for its answer (a tool's call answers within
+   * GENERATION_WAIT_MS), then answers 409 `in_progress`.
+   */
+  repeatWaitMs?: number;
+  /**
+   * The current state behind a stored 202 (a generation still running when the first call answered): what a repeat
+   * answers now, or null to replay the stored answer. May throw the AppError the work ended with.
+   */
+  replay?: (userId: string, stored: StoredAnswer) => Promise<{ statusCode: number; response: unknown } | null>;
 }
+
+/** How often a repeat looks for the first call's answer. */
+const REPEAT_POLL_MS = 250;
 
 /** JSON with object keys sorted, so `{a, b}` and `{b, a}` are one request. */
 function canonicalJson(value: unknown): string {
@@ -93,8 +106,9 @@ function keyOf(request: FastifyRequest): string | null {
 /**
  * Makes every route declared `config.paid` idempotent per user and `Idempotency-Key`: the first call claims the
  * key, its answer is stored, and a repeat with the same key and body gets that answer (marked
- * `Idempotent-Replayed: true`) without running again. The same key with another body, or while the first call
- * still runs, answers 409 and runs nothing. Calls without the header run as before.
+ * `Idempotent-Replayed: true`) without running again; a first answer of 202 (work still running) is answered as the
+ * work stands now. A repeat while the first call still runs waits for its answer (`repeatWaitMs`), then answers 409;
+ * the same key with another body answers 409 and runs nothing. Calls without the header run as before.
  */
 export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps) {
   const paidRoutes: Array<{ method: string; url: string }> = [];
@@ -118,11 +132,19 @@ export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps)
     const key = keyOf(request);
     if (key === null) return;
     const claim: Claim = { userId: request.auth.user.id, key, requestHash: requestHash(request) };
-    const now = deps.clock.now();
-    const stored = await deps.store.claim(claim, now, {
-      expiredBefore: new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS),
-      abandonedBefore: new Date(now.getTime() - deps.abandonedAfterMs),
-    });
+    const claimKey = () => {
+      const now = deps.clock.now();
+      return deps.store.claim(claim, now, {
+        expiredBefore: new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS),
+        abandonedBefore: new Date(now.getTime() - deps.abandonedAfterMs),
+      });
+    };
+    let stored = await claimKey();
+    // A repeat while the first call runs waits for its answer (a retry after a dropped connection gets the answer).
+    for (const until = Date.now() + (deps.repeatWaitMs ?? 0); stored?.statusCode === null && stored.requestHash === claim.requestHash && Date.now() < until; ) {
+      await new Promise((resolve) => setTimeout(resolve, REPEAT_POLL_MS));
+      stored = await claimKey();
+    }
     if (stored === null) {
       request.idempotency = claim;
       return;
@@ -134,8 +156,11 @@ export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps)
       // `in_progress` lets a client that sent the key twice wait for the first call's answer instead.
       throw conflict(`A request with this ${IDEMPOTENCY_KEY_HEADER} is still being processed. Wait for its answer.`, { in_progress: true });
     }
-    reply.code(stored.statusCode).header('idempotent-replayed', 'true').type('application/json; charset=utf-8');
-    return reply.send(JSON.stringify(stored.response));
+    // Work that went on after the first answer (202) answers as it stands now.
+    const current = stored.statusCode === 202 && deps.replay ? await deps.replay(claim.userId, stored) : null;
+    const answer = current ?? { statusCode: stored.statusCode, response: stored.response };
+    reply.code(answer.statusCode).header('idempotent-replayed', 'true').type('application/json; charset=utf-8');
+    return reply.send(JSON.stringify(answer.response));
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

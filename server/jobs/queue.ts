@@ -16,6 +16,13 @@ export interface JobDefinition<T extends object = object> {
    * that long lost its worker (killed, out of memory, host gone) and is retried then, not after expireInSeconds.
    */
   heartbeatSeconds?: number;
+  /** Jobs one process runs at once (default 1). */
+  concurrency?: number;
+  /**
+   * Someone waits for it (a generation's call): a send wakes this process's workers at once, PostgreSQL's
+   * LISTEN/NOTIFY wakes the other processes', and idle workers look every half second instead of every second.
+   */
+  immediate?: boolean;
 }
 
 /** How long a running job may go without a heartbeat before another worker retries it. */
@@ -66,6 +73,9 @@ export function createJobQueue(database: Database, definitions: readonly JobDefi
       : new PgBoss({ connectionString: database.url, max: 4, ...supervision });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   let started = false;
+  /** This process's workers of each `immediate` queue, woken on a send. */
+  const workers = new Map<string, string[]>();
+  const notify = database.kind !== 'pglite';
 
   return {
     async start({ work }) {
@@ -77,21 +87,33 @@ export function createJobQueue(database: Database, definitions: readonly JobDefi
           retryBackoff: true,
           expireInSeconds: def.expireInSeconds ?? 15 * 60,
           heartbeatSeconds: def.heartbeatSeconds ?? JOB_HEARTBEAT_SECONDS,
+          ...(def.immediate && notify ? { notify: true } : {}),
         };
         // createQueue leaves a queue that exists as it was made: the update brings one made by an earlier
         // release (or another process) to today's settings.
         await boss.createQueue(def.name, options);
         await boss.updateQueue(def.name, options);
         if (!work) continue;
-        await boss.work<object>(def.name, { pollingIntervalSeconds: 1 }, async (jobs) => {
-          for (const job of jobs) {
-            await def.handle(job.data, { id: job.id, retryCount: job.retryCount });
-          }
-        });
+        // One worker loop per concurrent job: each fetches and runs one job at a time.
+        const ids: string[] = [];
+        for (let i = 0; i < (def.concurrency ?? 1); i++) {
+          ids.push(
+            await boss.work<object>(def.name, { pollingIntervalSeconds: def.immediate ? 0.5 : 1 }, async (jobs) => {
+              for (const job of jobs) {
+                await def.handle(job.data, { id: job.id, retryCount: job.retryCount });
+              }
+            }),
+          );
+        }
+        if (def.immediate) workers.set(def.name, ids);
         if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
       }
     },
-    send: (name, data, options) => boss.send(name, data, options ?? {}),
+    async send(name, data, options) {
+      const id = await boss.send(name, data, options ?? {});
+      for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
+      return id;
+    },
     async stop() {
       if (started) await boss.stop({ graceful: true, timeout: 10_000 });
       started = false;

@@ -6,7 +6,8 @@ import { CSRF_HEADER, SESSION_COOKIE } from '../../contract/constants.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { pricing } from '../db/schema/index.ts';
-import { createJobQueue } from '../jobs/queue.ts';
+import { createJobQueue, type JobQueue } from '../jobs/queue.ts';
+import { GENERATE_JOB } from '../modules/ai/durable.ts';
 import { manualClock } from '../lib/clock.ts';
 import { jobDefinitions } from '../services.ts';
 import { builders } from './builders.ts';
@@ -57,12 +58,17 @@ export async function createTestApp(
   }
   await app.services.seed();
   await app.ready();
-  // Background jobs run only for tests that ask (starting pg-boss costs time).
-  const queue = options.queue ? createJobQueue(database, jobDefinitions(app.services, app.log), app.log) : null;
-  if (queue) {
-    await queue.start({ work: true });
-    app.services.jobs.bind(queue);
-  }
+  // The job queue (pg-boss, with its workers, as ROLE=all runs it) starts with the app for tests that ask, else at the
+  // first job sent (a paid generation is a job): starting pg-boss costs time that most tests need not spend.
+  let starting: Promise<JobQueue> | null = null;
+  const startQueue = () =>
+    (starting ??= (async () => {
+      const started = createJobQueue(database, jobDefinitions(app.services, app.log), app.log);
+      await started.start({ work: true });
+      return started;
+    })());
+  if (options.queue) await startQueue();
+  app.services.jobs.bind({ send: async (name, data, sendOptions) => (await startQueue()).send(name, data, sendOptions) });
 
   const call: Call = async (method, url, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
@@ -99,6 +105,19 @@ export async function createTestApp(
     smtp,
     call,
     signIn,
+    /**
+     * Jobs other than generations are held (sent nowhere: a test runs them by hand, or lets a hold stand for what a
+     * job charges); generations still run in the queue, as their calls need. `onHeld` hears each job held.
+     */
+    holdJobs(onHeld?: (name: string, data: object) => void) {
+      app.services.jobs.bind({
+        send: async (name, data, sendOptions) => {
+          if (name === GENERATE_JOB) return (await startQueue()).send(name, data, sendOptions);
+          onHeld?.(name, data);
+          return 'job-by-hand';
+        },
+      });
+    },
     /** Ready objects in one line: signed-in users, files, generations, checkouts (builders.ts). */
     make,
     stateOf,
@@ -113,7 +132,7 @@ export async function createTestApp(
         .onConflictDoUpdate({ target: [pricing.serviceType, pricing.serviceVariant], set: { userCostCredits: credits } });
     },
     async close() {
-      await queue?.stop();
+      await (starting ? (await starting).stop() : undefined);
       await app.close();
       await database.close();
       await smtp.close();

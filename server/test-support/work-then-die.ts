@@ -14,6 +14,7 @@ import { loadConfig } from '../config.ts';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { systemClock } from '../lib/clock.ts';
+import { GENERATE_JOB } from '../modules/ai/durable.ts';
 import { createServices } from '../services.ts';
 
 const [dataDir, databaseUrl] = [process.argv[2]!, process.argv[3] || undefined];
@@ -27,8 +28,15 @@ const services = createServices({ config, database, clock: systemClock, log: pin
 await services.seed();
 const [user] = await database.db.insert(users).values({ email: 'crash@example.com', emailVerifiedAt: new Date() }).returning();
 await database.db.transaction((tx) => services.credits.grantSignupBonus(tx, user!.id));
-// The mockup job runs right here, as a worker would run it.
-services.jobs.bind({ send: async (_name, data) => (void services.ai.runMockupJob((data as { generationId: string }).generationId, 0).catch(() => {}), 'inline') });
+// The jobs run right here, as a worker would run them.
+services.jobs.bind({
+  send: async (name, data) => {
+    const { generationId } = data as { generationId: string };
+    const run = name === GENERATE_JOB ? services.ai.generations.runJob(generationId, 0) : services.ai.runMockupJob(generationId, 0);
+    void run.catch(() => {});
+    return 'inline';
+  },
+});
 
 const forever = () => new Promise<never>(() => {});
 let puts = 0;
@@ -46,6 +54,8 @@ fs.promises.writeFile = (async (file: fs.PathLike, body: Buffer, ...rest: unknow
 }) as typeof fs.promises.writeFile;
 const realPut = services.storage.put.bind(services.storage);
 services.storage.put = async (key, body, contentType) => {
+  // A queued generation's request is written first; the count is of the work's outputs and uploads.
+  if (key.startsWith('inputs/')) return realPut(key, body, contentType);
   const n = ++puts;
   if (n === HALF_WRITTEN_PUT) blockNextTmpWrite = true;
   await realPut(key, body, contentType);
@@ -62,11 +72,11 @@ const b64 = (b: Buffer) => b.toString('base64');
 const [a, b, big1, big2, art] = await Promise.all([png(320, 240, 1), png(300, 200, 2), noise(700, 700), noise(600, 600), png(400, 300, 3)]);
 process.stdout.write(`user ${user!.id}\n`);
 const work = [
-  services.ai.morph(user!.id, morphRequest.parse({ imageData: b64(a), userPrompt: 'black and white' })),
-  services.ai.morph(user!.id, morphRequest.parse({ imageData: b64(b) })),
+  services.ai.generations.submit('morph', user!.id, morphRequest.parse({ imageData: b64(a), userPrompt: 'black and white' })),
+  services.ai.generations.submit('morph', user!.id, morphRequest.parse({ imageData: b64(b) })),
   services.files.save({ userId: user!.id, data: big1, entityType: 'upload', originalFilename: 'one.png' }),
   services.files.save({ userId: user!.id, data: big2, entityType: 'upload', originalFilename: 'two.png' }),
   services.ai.submitMockup(user!.id, mockupRequest.parse({ toolName: 'mockup-generator', images: [b64(art)], styles: ['poster', 'billboard', 'coffee-mug'] })),
 ];
-for (const w of work) w.catch((err) => process.stderr.write(`work failed: ${err}\n`));
+for (const w of work) (w as Promise<unknown>).catch((err: unknown) => process.stderr.write(`work failed: ${String(err)}\n`));
 setInterval(() => {}, 60_000);

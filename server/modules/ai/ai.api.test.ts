@@ -242,8 +242,10 @@ describe('a morph whose hold was released while the provider worked', () => {
     // The provider is working; the hold's time runs out and the sweep gives it back.
     t.clock.advance(60 * 60_000);
     expect(await t.app.services.credits.releaseExpiredHolds()).toBe(1);
+    // The sweep closed the generation as interrupted; the call answers that outcome.
     const res = await pending;
-    expect(res.statusCode, res.body).toBe(409);
+    expect(res.statusCode, res.body).toBe(502);
+    expect(error(res).message).toMatch(/interrupted.*nothing was charged/i);
     expect(await balance(t, s)).toBe('5.0000');
     expect((await t.app.services.credits.audit(s.userId)).held).toBe('0.0000');
     expect(await t.database.db.select().from(files).where(eq(files.userId, s.userId))).toHaveLength(0);

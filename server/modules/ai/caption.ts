@@ -8,7 +8,7 @@ import type { Lifecycle } from './lifecycle.ts';
 import { checkedImage, type ImageLimits } from './preprocess.ts';
 
 export interface CaptionDeps {
-  lifecycle: Pick<Lifecycle, 'run'>;
+  lifecycle: Pick<Lifecycle, 'generate'>;
   providers: Pick<AiProviders, 'vision' | 'localVision'>;
   content: Pick<ContentService, 'createIn'>;
   images: ImageLimits;
@@ -48,7 +48,7 @@ export function createCaption(deps: CaptionDeps) {
     const provider = vision?.name ?? LOCAL_ENGINE;
     let contentId = 0;
 
-    const { generation, charged, processingTimeMs, preview, result } = await deps.lifecycle.run(
+    return deps.lifecycle.generate(
       { userId, tool: 'caption-generator', serviceType: 'caption', description: 'Caption and hashtags', provider, prompt: settings.context || null, params: { ...settings } },
       async () => {
         let answer: Caption & { provider: string };
@@ -77,17 +77,17 @@ export function createCaption(deps: CaptionDeps) {
           },
         };
       },
+      ({ generation, charged, processingTimeMs, preview, result }) => ({
+        text: JSON.stringify({ caption: result.caption, hashtags: result.hashtags }),
+        caption: result.caption,
+        hashtags: result.hashtags,
+        content_id: contentId,
+        provider: result.provider,
+        preview,
+        credits_used: charged,
+        generation_id: generation.id,
+        processing_time_ms: processingTimeMs,
+      }),
     );
-    return {
-      text: JSON.stringify({ caption: result.caption, hashtags: result.hashtags }),
-      caption: result.caption,
-      hashtags: result.hashtags,
-      content_id: contentId,
-      provider: result.provider,
-      preview,
-      credits_used: charged,
-      generation_id: generation.id,
-      processing_time_ms: processingTimeMs,
-    };
   };
 }

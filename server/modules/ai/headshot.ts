@@ -11,7 +11,7 @@ import { imageAnswer, type Lifecycle } from './lifecycle.ts';
 import { checkedImage, type ImageLimits } from './preprocess.ts';
 
 export interface HeadshotDeps {
-  lifecycle: Pick<Lifecycle, 'run'>;
+  lifecycle: Pick<Lifecycle, 'generate'>;
   providers: Pick<AiProviders, 'imageEditor' | 'localVision'>;
   images: ImageLimits;
 }
@@ -109,7 +109,7 @@ export function createHeadshot(deps: HeadshotDeps) {
     const backgroundName = HEADSHOT_BACKGROUNDS.find((b) => b.id === req.background)!.name;
     const userPrompt = (req.prompt ?? req.userPrompt ?? '').trim();
     const metadata = { style: req.style, background: req.background, ...(customBackground ? { customBackground } : {}) };
-    const done = await deps.lifecycle.run(
+    return deps.lifecycle.generate(
       {
         userId,
         tool: TOOL,
@@ -132,7 +132,7 @@ export function createHeadshot(deps: HeadshotDeps) {
         await run.store({ data, entityType: 'generated_image', toolName: TOOL, prompt: userPrompt || null, metadata: { ...metadata, provider: output.provider, model: output.model ?? null } });
         return { provider: output.provider, model: output.model, text: output.text ?? `${req.style} headshot on ${backgroundName}.` };
       },
+      imageAnswer,
     );
-    return imageAnswer(done);
   };
 }

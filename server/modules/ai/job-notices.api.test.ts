@@ -17,7 +17,8 @@ describe('job notices', () => {
   const heard: JobNotice[] = [];
   beforeAll(async () => {
     t = await createTestApp();
-    t.app.services.jobs.bind({ send: async () => 'job-by-hand' });
+    // Mockup jobs are run by hand here; generations run in the queue as always.
+    t.holdJobs();
     t.app.services.notices.subscribe(async (notice) => void heard.push(notice));
     s = await t.make.user({ credits: '5' });
   });

@@ -11,6 +11,7 @@ import type { FilesService, SaveFileInput, StoredFile } from '../files/service.t
 import type { PricingService } from '../pricing/service.ts';
 import { LOCAL_VARIANT, previewText, variantFor } from '../../providers/ai/engine.ts';
 import { classifyFailure, failedMessage } from './failure.ts';
+import { GENERATION_MESSAGES } from '../../../contract/generations.ts';
 import * as repo from './repository.ts';
 import type { GenerationRow } from './repository.ts';
 
@@ -56,6 +57,13 @@ export interface Run {
   readonly outputs: readonly StoredFile[];
   /** Writes an output to storage for the generation's user; `complete` records it, `fail` deletes it. */
   store(output: Omit<SaveFileInput, 'userId'>): Promise<StoredFile>;
+  /** Tells how far the engine is (0-100), for the status route; at most about once a second reaches the database. */
+  progress(percent: number): void;
+  /**
+   * Ends the run for good (a deadline passed, the user cancelled): an output stored after this is deleted at once, so
+   * work that goes on in the background leaves nothing behind.
+   */
+  close(): void;
 }
 
 /** What the provider says about the finished work. */
@@ -70,6 +78,16 @@ export interface Produced {
   /** What a queued job's notice says beyond the defaults (its title, the page of the result, a transcript's text). */
   notice?: Partial<Pick<JobNotice, 'title' | 'path' | 'text'>>;
 }
+
+/** The generation was settled elsewhere (cancelled by its user) before this run could complete it. */
+export class Superseded extends Error {
+  constructor(readonly generationId: string) {
+    super(`generation ${generationId} was settled before this run finished`);
+  }
+}
+
+/** A tool's answer, shaped from its completed generation (a pure function: it is stored with the charge). */
+export type Answer<T, A> = (done: Completed & { result: T }) => A;
 
 export interface Completed {
   generation: GenerationRow;
@@ -91,10 +109,17 @@ export interface LifecycleDeps {
   log: { error(obj: object, msg: string): void };
   /** Told once a queued job's outcome has committed (the Telegram bot tells a linked user). */
   notify?: (notice: JobNotice) => void;
+  /** Told once any generation has settled (completed, failed or cancelled), after the commit: waiting calls wake. */
+  settled?: (generationId: string) => void;
 }
 
 /** The web page where a tool's results are found, for a job's notice. */
 const RESULT_PATHS: Record<string, string> = { 'mockup-generator': '/gallery' };
+
+const CANCELLED_MESSAGE = GENERATION_MESSAGES.cancelled;
+
+/** A generation made through durable.ts (its params name the tool call the worker resumes). */
+export const isDurable = (generation: Pick<GenerationRow, 'params'>) => typeof generation.params.call === 'string';
 
 /** Where a recorded output is served. */
 export const fileUrl = (id: string) => `/api/files/serve/${id}`;
@@ -141,6 +166,9 @@ export function createLifecycle(deps: LifecycleDeps) {
 
   function runOf(generation: GenerationRow, amount: string, startedAt: number): Run {
     const outputs: StoredFile[] = [];
+    let closed = false;
+    let reported = -1;
+    let reportedAt = 0;
     return {
       generation,
       holdId: generation.holdId!,
@@ -149,8 +177,23 @@ export function createLifecycle(deps: LifecycleDeps) {
       outputs,
       async store(output) {
         const stored = await files.store({ ...output, userId: generation.userId });
+        if (closed) {
+          await discard([stored]);
+          throw new Superseded(generation.id);
+        }
         outputs.push(stored);
         return stored;
+      },
+      progress(percent) {
+        const value = Math.max(0, Math.min(100, Math.round(percent)));
+        if (closed || value === reported || Date.now() - reportedAt < 1000) return;
+        reported = value;
+        reportedAt = Date.now();
+        // Progress is a hint: a failed write is not the generation's failure.
+        repo.setProgress(db, generation.id, value).catch((err: unknown) => deps.log.error({ err, generation: generation.id }, 'could not record progress'));
+      },
+      close() {
+        closed = true;
       },
     };
   }
@@ -202,6 +245,8 @@ export function createLifecycle(deps: LifecycleDeps) {
   /** A queued generation's outcome, told after it committed (a job has a job id; a tool answering at once has none). */
   function notice(generation: GenerationRow, status: JobNotice['status'], extra: Produced['notice'] = {}): void {
     if (!generation.jobId || !deps.notify) return;
+    // A durable generation whose call still waited got its answer on the page: only one the call left is told.
+    if (isDurable(generation) && !generation.detached) return;
     deps.notify({
       userId: generation.userId,
       generationId: generation.id,
@@ -213,16 +258,31 @@ export function createLifecycle(deps: LifecycleDeps) {
     });
   }
 
-  async function complete(run: Run, produced: Produced = {}): Promise<Completed> {
+  /**
+   * Charges and records the finished work; with `answer`, the tool's answer is stored on the generation in the same
+   * commit (what its status route and a waiting call answer). A generation settled meanwhile (cancelled) throws
+   * Superseded and keeps nothing.
+   */
+  async function complete<T extends Produced>(run: Run, produced: T = {} as T, answer?: Answer<T, object>): Promise<Completed> {
     const processingTimeMs = Date.now() - run.startedAt;
-    const done = await settle(run, produced, processingTimeMs);
+    let done: Completed;
+    try {
+      done = await settle(run, produced, processingTimeMs, answer);
+    } catch (err) {
+      if (err instanceof Superseded) await discard(run.outputs);
+      throw err;
+    }
+    run.close();
+    deps.settled?.(run.generation.id);
     notice(done.generation, 'completed', produced.notice);
     return done;
   }
 
-  function settle(run: Run, produced: Produced, processingTimeMs: number): Promise<Completed> {
+  function settle<T extends Produced>(run: Run, produced: T, processingTimeMs: number, answer?: Answer<T, object>): Promise<Completed> {
     // The charge, the record of what it paid for and the outputs' gallery rows commit together, or none does.
     return db.transaction(async (tx) => {
+      // The row first (the same order as cancel: generation, hold, account): a cancelled generation is not charged.
+      if (!(await repo.lockUnsettled(tx, run.generation.id))) throw new Superseded(run.generation.id);
       const { charged } = await credits.captureIn(tx, run.holdId, { generationType: run.generation.serviceType, amount: produced.amount });
       const recorded: FileRow[] = [];
       for (const stored of run.outputs) recorded.push(await files.record(tx, stored));
@@ -233,9 +293,13 @@ export function createLifecycle(deps: LifecycleDeps) {
         credits: charged,
         outputFileIds: recorded.map((f) => f.id),
         processingTimeMs,
+        progress: null,
         completedAt: clock.now(),
       });
-      return { generation: generation!, files: recorded, charged, processingTimeMs, preview: generation!.serviceVariant === LOCAL_VARIANT };
+      const done: Completed = { generation: generation!, files: recorded, charged, processingTimeMs, preview: generation!.serviceVariant === LOCAL_VARIANT };
+      if (!answer) return done;
+      const result = answer({ ...done, result: produced }) as Record<string, unknown>;
+      return { ...done, generation: (await repo.updateGeneration(tx, run.generation.id, { result }))! };
     });
   }
 
@@ -249,8 +313,11 @@ export function createLifecycle(deps: LifecycleDeps) {
     options: { shown?: string; notice?: Produced['notice']; record?: (tx: DbOrTx, message: string) => Promise<unknown> } = {},
   ): Promise<AppError> {
     const failure = classifyFailure(err);
+    run.close();
     // The refund and the 'failed' record commit together: a kill cannot leave the generation open with its hold gone.
     const failed = await db.transaction(async (tx) => {
+      // Settled meanwhile (cancelled by its user: released then): nothing more to do.
+      if (!(await repo.lockUnsettled(tx, run.generation.id))) return undefined;
       await credits.releaseIn(tx, run.holdId);
       const errorMessage = failedMessage(err, failure, options.shown);
       // What the failure leaves beside the generation (a transcription row marked failed) commits with the refund.
@@ -259,38 +326,58 @@ export function createLifecycle(deps: LifecycleDeps) {
         status: 'failed',
         errorClass: failure.errorClass,
         errorMessage,
+        error: { code: failure.error.code, message: failure.error.message, details: failure.error.extra },
+        progress: null,
         processingTimeMs: Date.now() - run.startedAt,
         completedAt: clock.now(),
       });
     });
     await discard(run.outputs);
+    deps.settled?.(run.generation.id);
     if (!failure.expected) deps.log.error({ err, generation: run.generation.id }, 'generation failed');
     if (failed) notice(failed, 'failed', { text: failed.errorMessage ?? failure.error.message, ...options.notice });
     return failure.error;
   }
 
+  /** start → work → complete, or fail: a tool that answers at once. Every error thrown is the user's to read. */
+  async function run<T extends Produced>(work: PaidWork, produce: (run: Run) => Promise<T>): Promise<Completed & { result: T }> {
+    const started = await startClassified(work);
+    try {
+      const result = await produce(started);
+      return { ...(await complete(started, result)), result };
+    } catch (err) {
+      throw await fail(started, err);
+    }
+  }
+
+  /** `start`, with any failure turned into the error the user reads (an unforeseen one logged). */
+  async function startClassified(work: PaidWork): Promise<Run> {
+    try {
+      return await start(work);
+    } catch (err) {
+      const failure = classifyFailure(err);
+      if (!failure.expected) deps.log.error({ err }, 'generation failed');
+      throw failure.error;
+    }
+  }
+
   return {
     start,
+    startClassified,
     complete,
     fail,
+    discard,
 
-    /** start → work → complete, or fail: a tool that answers at once. Every error thrown is the user's to read. */
-    async run<T extends Produced>(work: PaidWork, produce: (run: Run) => Promise<T>): Promise<Completed & { result: T }> {
-      let run: Run;
-      try {
-        run = await start(work);
-      } catch (err) {
-        const failure = classifyFailure(err);
-        if (!failure.expected) deps.log.error({ err }, 'generation failed');
-        throw failure.error;
-      }
-      try {
-        const result = await produce(run);
-        return { ...(await complete(run, result)), result };
-      } catch (err) {
-        throw await fail(run, err);
-      }
+    /**
+     * A tool's generation: start → produce → complete, or fail, answering the tool's answer. This is the seam that
+     * makes generations durable (durable.ts): the web process runs the tool over a lifecycle whose `generate` holds
+     * and queues, the worker over one whose `generate` resumes the queued generation and stores the answer.
+     */
+    async generate<T extends Produced, A extends object>(work: PaidWork, produce: (run: Run) => Promise<T>, answer: Answer<T, A>): Promise<A> {
+      return answer(await run(work, produce));
     },
+
+    run,
 
     /** Hands a queued generation to its job (`{ generationId }`) and records the job's id on it. */
     async enqueue(run: Run, job: string): Promise<void> {
@@ -307,6 +394,29 @@ export function createLifecycle(deps: LifecycleDeps) {
       return generation ? runOf(generation, generation.credits, Date.now()) : null;
     },
 
+    /**
+     * The user stops a queued or running generation: released and marked cancelled in one transaction (a worker still
+     * running it finds it settled and keeps nothing). Answers the row, or undefined when it had already ended.
+     */
+    async cancel(generationId: string, userId: string): Promise<GenerationRow | undefined> {
+      const cancelled = await db.transaction(async (tx) => {
+        const row = await repo.lockUnsettled(tx, generationId, userId);
+        if (!row) return undefined;
+        if (row.holdId) await credits.releaseIn(tx, row.holdId);
+        return repo.updateGeneration(tx, generationId, {
+          status: 'cancelled',
+          credits: '0',
+          errorClass: 'cancelled',
+          errorMessage: CANCELLED_MESSAGE,
+          error: { code: 'CONFLICT', message: CANCELLED_MESSAGE },
+          progress: null,
+          completedAt: clock.now(),
+        });
+      });
+      if (cancelled) deps.settled?.(generationId);
+      return cancelled;
+    },
+
     /** A failed attempt that will be retried: its outputs go, and the generation waits as pending for the next claim. */
     async requeue(run: Run): Promise<void> {
       await discard(run.outputs);
@@ -317,10 +427,12 @@ export function createLifecycle(deps: LifecycleDeps) {
      * The sweep released this hold because its work outlived HOLD_TTL_MINUTES (the process died): the generation
      * it covered is closed as failed in the same transaction, so it does not show as processing forever.
      */
-    async failAbandoned(tx: DbOrTx, holdId: string): Promise<number> {
+    async failAbandoned(tx: DbOrTx, holdId: string): Promise<string[]> {
+      const errorMessage = 'The generation was interrupted before it finished. Nothing was charged; please try again.';
       return repo.failUnfinishedOfHold(tx, holdId, {
         errorClass: 'interrupted',
-        errorMessage: 'The generation was interrupted before it finished. Nothing was charged; please try again.',
+        errorMessage,
+        error: { code: 'AI_PROVIDER_ERROR', message: errorMessage },
         completedAt: clock.now(),
       });
     },

@@ -16,7 +16,7 @@ describe('a mockup job attempt is claimed by one worker', () => {
   beforeAll(async () => {
     t = await createTestApp();
     // No queue runs here: the jobs are run by hand, as workers would run them.
-    t.app.services.jobs.bind({ send: async () => 'job-by-hand' });
+    t.holdJobs();
     // The local engine's price is seeded 0; a price above it shows whether a job is charged once or twice.
     await t.setPrice('mockup', 'local', '0.5');
     s = await t.make.user({ credits: '5' });

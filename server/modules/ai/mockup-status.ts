@@ -15,10 +15,11 @@ export function createMockupStatus(deps: { db: Db }) {
     const images = generation.outputFileIds.map((id, i) => ({ image: fileUrl(id), uuid: id, style: styles[i] ?? '' }));
     return {
       job_id: generation.id,
-      status: generation.status,
+      // A mockup is never cancelled through the generations route (only durable ones are); were it, it failed.
+      status: generation.status === 'cancelled' ? 'failed' : generation.status,
       attempts: generation.attempts,
       result: generation.status === 'completed' && images.length > 0 ? { image: images[0]!.image, images, credits_used: normalize(generation.credits) } : null,
-      error_message: generation.status === 'failed' ? (generation.errorMessage ?? MOCKUP_MESSAGES.failed) : null,
+      error_message: generation.status === 'failed' || generation.status === 'cancelled' ? (generation.errorMessage ?? MOCKUP_MESSAGES.failed) : null,
     };
   };
 }

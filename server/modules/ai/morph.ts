@@ -5,7 +5,7 @@ import { imageAnswer, type Lifecycle } from './lifecycle.ts';
 import { checkedImage, morphPrompt, prepareSource, type ImageLimits } from './preprocess.ts';
 
 export interface MorphDeps {
-  lifecycle: Pick<Lifecycle, 'run'>;
+  lifecycle: Pick<Lifecycle, 'generate'>;
   providers: Pick<AiProviders, 'imageEditor'>;
   images: ImageLimits;
   /** Debug mode answers the prompt and steps only in development. */
@@ -28,7 +28,7 @@ export function createMorph(deps: MorphDeps) {
     const userPrompt = (req.userPrompt ?? req.prompt ?? '').trim();
     const prompt = morphPrompt(userPrompt, req.variability, prepared.steps);
     const editor = deps.providers.imageEditor;
-    const done = await deps.lifecycle.run(
+    return deps.lifecycle.generate(
       {
         userId,
         tool: 'image-variator',
@@ -57,11 +57,11 @@ export function createMorph(deps: MorphDeps) {
         });
         return { provider: output.provider, model: output.model, text: output.text };
       },
+      (done) => ({
+        ...imageAnswer(done),
+        ...(req.debugMode && deps.isDevelopment ? { debug: { prompt, steps: prepared.steps, size: [prepared.width, prepared.height] } } : {}),
+      }),
     );
-    return {
-      ...imageAnswer(done),
-      ...(req.debugMode && deps.isDevelopment ? { debug: { prompt, steps: prepared.steps, size: [prepared.width, prepared.height] } } : {}),
-    };
   };
 }
 

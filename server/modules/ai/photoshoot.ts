@@ -6,7 +6,7 @@ import { imageAnswer, type Lifecycle } from './lifecycle.ts';
 import { checkedImage, type ImageLimits } from './preprocess.ts';
 
 export interface PhotoshootDeps {
-  lifecycle: Pick<Lifecycle, 'run'>;
+  lifecycle: Pick<Lifecycle, 'generate'>;
   providers: Pick<AiProviders, 'imageEditor' | 'localVision'>;
   images: ImageLimits;
 }
@@ -33,7 +33,7 @@ export function createPhotoshoot(deps: PhotoshootDeps) {
   return async function photoshoot(userId: string, req: PhotoshootRequest): Promise<PhotoshootResult> {
     const sources = await Promise.all(req.images.map((image, i) => checkedImage(image, `images.${i}`, deps.images)));
     const editor = deps.providers.imageEditor;
-    const done = await deps.lifecycle.run(
+    return deps.lifecycle.generate(
       { userId, tool: TOOL, serviceType: 'photoshoot', description: 'AI photoshoot (1 photo)', provider: editor.name, prompt: req.prompt || null, params: { changeOptions: req.changeOptions, variety: req.variety, outputRatio: req.outputRatio } },
       async (run) => {
         if (isLocalEngine(editor.name)) {
@@ -59,7 +59,7 @@ export function createPhotoshoot(deps: PhotoshootDeps) {
         await run.store({ data: output.data, entityType: 'generated_image', toolName: TOOL, prompt: req.prompt || null, metadata: { provider: output.provider, model: output.model ?? null } });
         return { provider: output.provider, model: output.model, text: output.text };
       },
+      imageAnswer,
     );
-    return imageAnswer(done);
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { generations } from '../../db/schema/index.ts';
 
@@ -37,16 +37,66 @@ export async function claimGeneration(db: DbOrTx, id: string, attempts: number):
   return row;
 }
 
-/** Fails the unfinished generations a hold covered (its process died); answers how many it closed. */
+/** Fails the unfinished generations a hold covered (its process died); answers the ids it closed. */
 export async function failUnfinishedOfHold(
   db: DbOrTx,
   holdId: string,
-  values: { errorClass: string; errorMessage: string; completedAt: Date },
-): Promise<number> {
+  values: { errorClass: string; errorMessage: string; error: { code: string; message: string }; completedAt: Date },
+): Promise<string[]> {
   const rows = await db
     .update(generations)
     .set({ status: 'failed', ...values })
     .where(and(eq(generations.holdId, holdId), inArray(generations.status, ['pending', 'processing'])))
     .returning({ id: generations.id });
-  return rows.length;
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Locks a generation that is still pending or processing (of this user, when given) for the caller's transaction and
+ * answers it; undefined once it has settled (completed, failed, cancelled). Settling takes this lock first.
+ */
+export async function lockUnsettled(tx: DbOrTx, id: string, userId?: string): Promise<GenerationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(generations)
+    .where(and(eq(generations.id, id), inArray(generations.status, ['pending', 'processing']), ...(userId ? [eq(generations.userId, userId)] : [])))
+    .for('update');
+  return row;
+}
+
+/** The engine's progress (0-100) of a generation still running. */
+export async function setProgress(db: DbOrTx, id: string, progress: number): Promise<void> {
+  await db
+    .update(generations)
+    .set({ progress })
+    .where(and(eq(generations.id, id), eq(generations.status, 'processing')));
+}
+
+/**
+ * Marks a generation whose call stopped waiting (answered 202), while it is still unsettled; answers false when it
+ * had settled meanwhile (the call then answers the outcome itself).
+ */
+export async function detach(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .update(generations)
+    .set({ detached: true })
+    .where(and(eq(generations.id, id), inArray(generations.status, ['pending', 'processing'])))
+    .returning({ id: generations.id });
+  return rows.length > 0;
+}
+
+/** A user's unsettled generations, newest first. */
+export async function unsettledOf(db: DbOrTx, userId: string, limit: number): Promise<GenerationRow[]> {
+  return db
+    .select()
+    .from(generations)
+    .where(and(eq(generations.userId, userId), inArray(generations.status, ['pending', 'processing'])))
+    .orderBy(desc(generations.createdAt))
+    .limit(limit);
+}
+
+/** A generation by id, whoever owns it (the worker's and the waiting call's read). */
+export async function findGeneration(db: DbOrTx, id: string): Promise<GenerationRow | undefined> {
+  const [row] = await db.select().from(generations).where(eq(generations.id, id));
+  return row;
 }

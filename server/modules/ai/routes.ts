@@ -12,9 +12,12 @@ import {
 import { captionRequest, captionResponse } from '../../../contract/captions.ts';
 import { generateImageRequest, type GenerateImageRequest } from '../../../contract/image-tools.ts';
 import { photoshootRequest, photoshootResponse } from '../../../contract/photoshoot.ts';
+import { generationAccepted } from '../../../contract/generations.ts';
+import type { FastifyReply } from 'fastify';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { currentUser } from '../../http/session.ts';
 import { perUserPerMinute } from '../../http/route-helpers.ts';
+import type { Submitted } from './durable.ts';
 import type { AiService } from './service.ts';
 
 const tags = ['ai'];
@@ -24,7 +27,15 @@ export interface AiRoutesDeps {
   limits: { bodyLimitBytes: number; perUserPerMinute: number };
 }
 
+/** A durable tool's call: its own answer when it finished within the wait, else 202 and the status URL. */
+const accepted = okSchema(generationAccepted);
+
+function answer<A>(reply: FastifyReply, submitted: Submitted<A>): FastifyReply {
+  return reply.code(submitted.status).send(ok(submitted.body));
+}
+
 export const aiRoutes: FastifyPluginAsyncZod<AiRoutesDeps> = async (app, deps) => {
+  const generations = deps.ai.generations;
   // AI calls are limited per user, not per address.
   const rateLimit = perUserPerMinute(deps.limits.perUserPerMinute, 'AI requests');
 
@@ -35,25 +46,26 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesDeps> = async (app, deps) =
       config: { auth: 'user', paid: true, rateLimit },
       schema: {
         tags,
-        summary: 'AI Image Morpher, thumbnail (toolName thumbnail-generator) or headshot (ai-headshot): answers the image; toolName mockup-generator queues a mockup job (answers job_id)',
+        summary:
+          'AI Image Morpher, thumbnail (toolName thumbnail-generator) or headshot (ai-headshot): answers the image, or 202 and the status URL when it takes longer than GENERATION_WAIT_MS; toolName mockup-generator queues a mockup job (answers job_id)',
         body: generateImageRequest,
-        response: { 200: okSchema(z.union([generatedImageResponse, mockupSubmittedResponse])) },
+        response: { 200: okSchema(z.union([generatedImageResponse, mockupSubmittedResponse])), 202: accepted },
       },
     },
-    async (request) => ok(await generateImage(currentUser(request).id, request.body)),
+    async (request, reply) => answer(reply, await generateImage(currentUser(request).id, request.body)),
   );
 
   /** One call, four tools (spec 2 §7, spec 3 §7): the body's toolName picks the use case. */
-  function generateImage(userId: string, body: GenerateImageRequest) {
+  async function generateImage(userId: string, body: GenerateImageRequest): Promise<Submitted<object>> {
     switch (body.toolName) {
       case 'mockup-generator':
-        return deps.ai.submitMockup(userId, body);
+        return { status: 200, body: await deps.ai.submitMockup(userId, body) };
       case 'thumbnail-generator':
-        return deps.ai.thumbnail(userId, body);
+        return generations.submit('thumbnail', userId, body);
       case 'ai-headshot':
-        return deps.ai.headshot(userId, body);
+        return generations.submit('headshot', userId, body);
       default:
-        return deps.ai.morph(userId, body);
+        return generations.submit('morph', userId, body);
     }
   }
 
@@ -62,9 +74,14 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesDeps> = async (app, deps) =
     {
       bodyLimit: deps.limits.bodyLimitBytes,
       config: { auth: 'user', paid: true, rateLimit },
-      schema: { tags, summary: 'AI photoshoot: one variation of 1-4 reference photos (one charge per call)', body: photoshootRequest, response: { 200: okSchema(photoshootResponse) } },
+      schema: {
+        tags,
+        summary: 'AI photoshoot: one variation of 1-4 reference photos (one charge per call); 202 and the status URL when it takes longer',
+        body: photoshootRequest,
+        response: { 200: okSchema(photoshootResponse), 202: accepted },
+      },
     },
-    async (request) => ok(await deps.ai.photoshoot(currentUser(request).id, request.body)),
+    async (request, reply) => answer(reply, await generations.submit('photoshoot', currentUser(request).id, request.body)),
   );
 
   app.post(
@@ -72,9 +89,14 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesDeps> = async (app, deps) =
     {
       bodyLimit: deps.limits.bodyLimitBytes,
       config: { auth: 'user', paid: true, rateLimit },
-      schema: { tags, summary: 'Caption and 5-7 hashtags for an image (saved as a content item)', body: captionRequest, response: { 200: okSchema(captionResponse) } },
+      schema: {
+        tags,
+        summary: 'Caption and 5-7 hashtags for an image (saved as a content item); 202 and the status URL when it takes longer',
+        body: captionRequest,
+        response: { 200: okSchema(captionResponse), 202: accepted },
+      },
     },
-    async (request) => ok(await deps.ai.caption(currentUser(request).id, request.body)),
+    async (request, reply) => answer(reply, await generations.submit('caption', currentUser(request).id, request.body)),
   );
 
   app.get(
@@ -102,8 +124,13 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesDeps> = async (app, deps) =
     '/upscale-image',
     {
       config: { auth: 'user', paid: true, rateLimit },
-      schema: { tags, summary: 'Upscale one of my images', body: upscaleRequest, response: { 200: okSchema(upscaleResponse) } },
+      schema: {
+        tags,
+        summary: 'Upscale one of my images; 202 and the status URL when it takes longer than GENERATION_WAIT_MS',
+        body: upscaleRequest,
+        response: { 200: okSchema(upscaleResponse), 202: accepted },
+      },
     },
-    async (request) => ok(await deps.ai.upscale(currentUser(request).id, request.body)),
+    async (request, reply) => answer(reply, await generations.submit('upscale', currentUser(request).id, request.body)),
   );
 };

@@ -10,6 +10,7 @@ import type { PricingService } from '../pricing/service.ts';
 import { createCaption } from './caption.ts';
 import { createEngines } from './engines.ts';
 import { createHeadshot } from './headshot.ts';
+import { createDurable, createWaiters, type DurableSettings, type ToolLifecycle } from './durable.ts';
 import { createLifecycle } from './lifecycle.ts';
 import { createMockupJob, mockupAttemptSeconds } from './mockup-job.ts';
 import { createMockupStatus } from './mockup-status.ts';
@@ -25,13 +26,13 @@ export interface AiDeps {
   clock: Clock;
   credits: Pick<CreditsService, 'hold' | 'captureIn' | 'releaseIn'>;
   pricing: Pick<PricingService, 'price' | 'list'>;
-  files: Pick<FilesService, 'store' | 'record' | 'discardStored' | 'readOwn'>;
+  files: Pick<FilesService, 'store' | 'record' | 'discardStored' | 'readOwn' | 'putInput' | 'readInput' | 'dropInput'>;
   content: Pick<ContentService, 'createIn'>;
   jobs: JobSender;
   providers: AiProviders;
   /** The engine a new transcription runs on (System Settings' choice, else the server's): what /engines quotes. */
   currentTranscriber?: () => Promise<SpeechTranscriber | null>;
-  settings: { maxImagePixels: number; maxImageBytes: number; isDevelopment: boolean; holdTtlMinutes: number };
+  settings: { maxImagePixels: number; maxImageBytes: number; isDevelopment: boolean; holdTtlMinutes: number; generations: DurableSettings };
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** Told when a queued job's outcome has committed (lib/job-notices.ts). */
   notify?: (notice: JobNotice) => void;
@@ -43,25 +44,38 @@ export interface AiDeps {
  */
 export function createAiService(deps: AiDeps) {
   const { db, files, providers, settings, log } = deps;
-  const lifecycle = createLifecycle(deps);
+  const waiters = createWaiters();
+  const lifecycle = createLifecycle({ ...deps, settled: waiters.wake });
   const images = { maxImageBytes: settings.maxImageBytes, maxImagePixels: settings.maxImagePixels };
+  /** The durable tools: each use case made over a lifecycle (durable.ts runs it in the web process, then the worker). */
+  const tools = {
+    morph: (on: ToolLifecycle) => createMorph({ lifecycle: on, providers, images, isDevelopment: settings.isDevelopment }),
+    upscale: (on: ToolLifecycle) => createUpscale({ lifecycle: on, files, providers }),
+    thumbnail: (on: ToolLifecycle) => createThumbnail({ lifecycle: on, providers, images }),
+    headshot: (on: ToolLifecycle) => createHeadshot({ lifecycle: on, providers, images }),
+    photoshoot: (on: ToolLifecycle) => createPhotoshoot({ lifecycle: on, providers, images }),
+    caption: (on: ToolLifecycle) => createCaption({ lifecycle: on, providers, content: deps.content, images }),
+  };
+  const generations = createDurable({ db, lifecycle, files, tools, settings: settings.generations, waiters, log });
   return {
     /** The one generation lifecycle, for modules whose paid work is not an image tool (transcriptions). */
     lifecycle,
     /** See mockupAttemptSeconds. */
     mockupAttemptSeconds: mockupAttemptSeconds(settings.holdTtlMinutes),
-    failAbandoned: lifecycle.failAbandoned,
-    morph: createMorph({ lifecycle, providers, images, isDevelopment: settings.isDevelopment }),
+    /** The hold sweep's part: the dead generation is failed, and a durable one's kept request goes. */
+    async failAbandoned(tx: Parameters<typeof lifecycle.failAbandoned>[0], holdId: string): Promise<number> {
+      const closed = await lifecycle.failAbandoned(tx, holdId);
+      for (const id of closed) await files.dropInput(id);
+      return closed.length;
+    },
+    /** A durable tool's call (`generations.submit`), its status, cancel and the worker's job. */
+    generations,
+    generationSettings: settings.generations,
     upscaleProviders: createUpscaleProviders({ pricing: deps.pricing, providers }),
-    upscale: createUpscale({ lifecycle, files, providers }),
     submitMockup: createMockupSubmit({ lifecycle, providers, images, log }),
     runMockupJob: createMockupJob({ lifecycle, files, providers, log }),
     mockupStatus: createMockupStatus({ db }),
     engines: createEngines({ providers, currentTranscriber: deps.currentTranscriber }),
-    thumbnail: createThumbnail({ lifecycle, providers, images }),
-    headshot: createHeadshot({ lifecycle, providers, images }),
-    photoshoot: createPhotoshoot({ lifecycle, providers, images }),
-    caption: createCaption({ lifecycle, providers, content: deps.content, images }),
   };
 }
 

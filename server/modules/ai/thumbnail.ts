@@ -8,7 +8,7 @@ import { imageAnswer, type Lifecycle } from './lifecycle.ts';
 import { checkedImage, type ImageLimits } from './preprocess.ts';
 
 export interface ThumbnailDeps {
-  lifecycle: Pick<Lifecycle, 'run'>;
+  lifecycle: Pick<Lifecycle, 'generate'>;
   providers: Pick<AiProviders, 'imageEditor' | 'localVision'>;
   images: ImageLimits;
 }
@@ -51,7 +51,7 @@ export function createThumbnail(deps: ThumbnailDeps) {
     const userPrompt = (req.prompt ?? req.userPrompt ?? '').trim();
     const text = overlayText(req);
     const metadata = { style: req.style, realism: req.realism, addText: req.addText, thumbnailText: req.thumbnailText?.trim() ?? '' };
-    const done = await deps.lifecycle.run(
+    return deps.lifecycle.generate(
       {
         userId,
         tool: TOOL,
@@ -77,7 +77,7 @@ export function createThumbnail(deps: ThumbnailDeps) {
         const style = THUMBNAIL_STYLES.find((s) => s.id === req.style)!;
         return { provider: output.provider, model: output.model, text: output.text ?? `${style.name} thumbnail, ${REALISM_LABELS[req.realism - 1]}.` };
       },
+      imageAnswer,
     );
-    return imageAnswer(done);
   };
 }

@@ -5,7 +5,7 @@ import type { FilesService } from '../files/service.ts';
 import { fileUrl, type Lifecycle } from './lifecycle.ts';
 
 export interface UpscaleDeps {
-  lifecycle: Pick<Lifecycle, 'run'>;
+  lifecycle: Pick<Lifecycle, 'generate'>;
   files: Pick<FilesService, 'readOwn'>;
   providers: Pick<AiProviders, 'upscalers' | 'defaultUpscaler'>;
 }
@@ -23,7 +23,7 @@ export function createUpscale(deps: UpscaleDeps) {
     if (!caps.quality_tiers.includes(req.quality_tier)) throw badRequest(`quality_tier: ${name} supports ${caps.quality_tiers.join(', ')}`);
     const source = await deps.files.readOwn(userId, req.image_uuid);
     if (!source.file.fileType.startsWith('image/')) throw badRequest('image_uuid: only images can be upscaled');
-    const { generation, files, charged, processingTimeMs, result } = await deps.lifecycle.run(
+    return deps.lifecycle.generate(
       {
         userId,
         tool: source.file.toolName ?? 'image-variator',
@@ -54,17 +54,19 @@ export function createUpscale(deps: UpscaleDeps) {
         });
         return { provider: output.provider, model: output.model };
       },
+      ({ generation, files, charged, processingTimeMs, result }) => {
+        const file = files[0]!;
+        return {
+          image: fileUrl(file.id),
+          uuid: file.id,
+          metadata: file.metadata ?? {},
+          processing_time: Math.round(processingTimeMs / 100) / 10,
+          generation_id: generation.id,
+          credits_used: charged,
+          processing_time_ms: processingTimeMs,
+          provider: result.provider,
+        };
+      },
     );
-    const file = files[0]!;
-    return {
-      image: fileUrl(file.id),
-      uuid: file.id,
-      metadata: file.metadata ?? {},
-      processing_time: Math.round(processingTimeMs / 100) / 10,
-      generation_id: generation.id,
-      credits_used: charged,
-      processing_time_ms: processingTimeMs,
-      provider: result.provider,
-    };
   };
 }

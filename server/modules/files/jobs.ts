@@ -27,7 +27,10 @@ export function filesJobs(files: FilesService, log: FastifyBaseLogger): JobDefin
       async handle() {
         const result = await files.reconcileStorage(RECONCILE_GRACE_MS);
         if (result.removed > 0) log.warn(result, 'removed stored objects that had no file row');
-        return result;
+        // A queued generation's request is dropped when it settles; one a day old was left by a killed process.
+        const inputs = await files.reconcileInputs(24 * 3600_000);
+        if (inputs > 0) log.warn({ inputs }, 'removed the requests of generations that had settled');
+        return { ...result, inputs };
       },
     },
   ];

@@ -53,6 +53,10 @@ const storageFull = () => payloadTooLarge('Your storage is full. Delete some fil
 /** Where file objects live; reconciliation looks only here, so other objects in a shared bucket are never touched. */
 const STORAGE_PREFIXES = ['files/', 'thumbs/'] as const;
 
+/** Queued generations' requests (see putInput). */
+const INPUTS_PREFIX = 'inputs/';
+const inputKey = (generationId: string) => `${INPUTS_PREFIX}${generationId}.json`;
+
 export interface OpenedFile {
   stream: Readable;
   size: number;
@@ -316,6 +320,40 @@ export function createFilesService(deps: FilesDeps) {
         } while (cursor);
       }
       return { scanned, removed };
+    },
+
+    /**
+     * A queued generation's request (its images inline), kept under `inputs/` until the generation settles: the
+     * worker that runs it reads it from here, in whichever process. Never in a gallery, never served.
+     */
+    async putInput(generationId: string, data: Buffer): Promise<void> {
+      await storage.put(inputKey(generationId), data, 'application/json');
+    },
+
+    async readInput(generationId: string): Promise<Buffer | null> {
+      const object = await storage.get(inputKey(generationId));
+      return object ? streamToBuffer(object.stream) : null;
+    },
+
+    async dropInput(generationId: string): Promise<void> {
+      await storage.delete(inputKey(generationId)).catch(() => {});
+    },
+
+    /** Removes inputs older than `graceMs` (no generation lives that long: what a killed process left). */
+    async reconcileInputs(graceMs: number): Promise<number> {
+      const cutoff = clock.now().getTime() - graceMs;
+      let removed = 0;
+      let cursor: string | null = null;
+      do {
+        const page: ObjectPage = await storage.list({ prefix: INPUTS_PREFIX, cursor, limit: 1000 });
+        for (const object of page.objects) {
+          if (object.lastModified.getTime() >= cutoff) continue;
+          await storage.delete(object.key);
+          removed++;
+        }
+        cursor = page.cursor;
+      } while (cursor);
+      return removed;
     },
 
     /** Deletes files past their expiry, rows and objects together. Safe to run twice. */

@@ -352,7 +352,7 @@ describe("the transcription module uses the admin's engine", () => {
     deepgram = await startFakeDeepgram();
     openai = await startFakeOpenAi();
     t = await createTestApp({ DEEPGRAM_API_KEY: deepgram.apiKey, DEEPGRAM_BASE_URL: deepgram.url, OPENAI_API_KEY: openai.apiKey, OPENAI_BASE_URL: openai.url, AI_IMAGE_PROVIDER: 'local' });
-    t.app.services.jobs.bind({ send: async () => 'job-by-hand' });
+    t.holdJobs();
     admin = await t.make.user({ admin: true });
   });
   afterAll(async () => {

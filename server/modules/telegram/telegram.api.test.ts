@@ -37,7 +37,7 @@ describe('the Telegram bot by long polling (through a fake Bot API)', () => {
     });
     jobIds = [];
     // Transcription jobs are run by hand here, as the worker would.
-    t.app.services.jobs.bind({ send: async (_name, job) => (jobIds.push((job as { generationId: string }).generationId), 'job-by-hand') });
+    t.holdJobs((_name, job) => jobIds.push((job as { generationId: string }).generationId));
     await t.app.services.telegram.startPolling();
     s = await t.make.user({ credits: '5', email: 'sam@example.com' });
   }, 30_000);
@@ -200,7 +200,7 @@ describe('the Telegram bot by webhook', () => {
   beforeAll(async () => {
     tg = await startFakeTelegram();
     t = await createTestApp({ TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_API_ROOT: tg.url, TELEGRAM_WEBHOOK_SECRET: SECRET, PUBLIC_URL: 'https://ampkit.example' });
-    t.app.services.jobs.bind({ send: async (_name, job) => (sent.push(job as never), 'job') });
+    t.holdJobs((_name, job) => sent.push(job as never));
     await t.app.services.telegram.startPolling();
   });
   afterAll(async () => {

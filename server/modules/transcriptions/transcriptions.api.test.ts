@@ -49,7 +49,7 @@ function harness(settings: () => Record<string, string>, before?: () => Promise<
     await before?.();
     h.t = await createTestApp(settings());
     // Jobs are run by hand here, as a worker would run them.
-    h.t.app.services.jobs.bind({ send: async () => 'job-by-hand' });
+    h.t.holdJobs();
   });
   afterAll(() => h.t?.close());
   return h;
