@@ -1,6 +1,7 @@
 /** What the AI error box shows for a failure (spec 2 §8): a headline, guideline bullets and the tip of its class. */
 import { AI_ERROR_CLASSES, AI_ERROR_COPY, classifyAiError, type AiErrorClass } from '../../contract/ai.ts';
 import { ApiError } from './api.ts';
+import { isGenerationCancelled } from './generations.ts';
 
 export interface AiErrorView {
   errorClass: AiErrorClass;
@@ -31,9 +32,11 @@ export function splitErrorMessage(message: string): { headline: string; guidelin
  * error.tip); otherwise the class comes from the status and message. Network and server failures always read
  * the spec's wording, and so does a 401 ('Authentication required. Please log in to use AI tools.'); other classes
  * keep the server's message when it gave one. `context` 'extend' words an unclassified failure as
- * 'Failed to extend image: {reason}'.
+ * 'Failed to extend image: {reason}'. A generation the user cancelled reads 'The generation was cancelled. Nothing was
+ * charged.', without a tip: nothing went wrong.
  */
 export function describeAiError(error: unknown, context: 'generate' | 'extend' = 'generate'): AiErrorView {
+  if (isGenerationCancelled(error)) return { errorClass: 'unknown', headline: error.message, guidelines: [], tip: '' };
   const status = error instanceof ApiError ? error.status : undefined;
   const details = error instanceof ApiError ? error.details : {};
   const serverMessage = error instanceof ApiError ? (error.generic || status === 0 ? '' : error.message) : error instanceof Error ? error.message : '';

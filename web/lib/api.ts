@@ -77,6 +77,11 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiRequestWithStatus<T>(path, options)).data;
+}
+
+/** apiRequest, also telling the answer's HTTP status (a paid call's 202 means the work goes on: web/lib/generations.ts). */
+export async function apiRequestWithStatus<T>(path: string, options: RequestOptions = {}): Promise<{ status: number; data: T }> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
@@ -102,7 +107,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
   }
-  return readEnvelope<T>(response);
+  return { status: response.status, data: await readEnvelope<T>(response) };
 }
 
 /** Turns a response into its data, or throws an ApiError. */

@@ -27,3 +27,9 @@ export const fileKeys = {
 export const contentKeys = {
   item: (id: string) => ['content', 'item', id] as const,
 };
+
+/** Durable generations (issue 24): the user's queued and running ones, read by the shell's panel. */
+export const generationKeys = {
+  all: ['generations'] as const,
+  active: ['generations', 'active'] as const,
+};

@@ -18,3 +18,17 @@ export function useElapsedSeconds(running: boolean): number {
   }, [running]);
   return running ? seconds : 0;
 }
+
+/**
+ * Whole seconds since the time `since` (ms since the epoch; null: 0), never below 0 (a clock read before a new `since`
+ * reads 0 until the next tick); ticks once a second.
+ */
+export function useSecondsSince(since: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (since === null) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [since]);
+  return since === null ? 0 : Math.max(0, Math.floor((now - since) / 1000));
+}

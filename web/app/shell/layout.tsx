@@ -1,4 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
+import { useAuth } from '../../lib/session/use-auth.ts';
 import { SessionCleaner } from '../../lib/session/use-logout.ts';
 import { InsufficientCreditsProvider } from '../../features/credits/insufficient-credits-provider.tsx';
 import { NotificationBanner } from '../../features/notifications/notification-banner.tsx';
@@ -14,6 +16,20 @@ function NavigationProgress() {
     <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-violet-100">
       <div className="h-full w-1/3 animate-progress bg-violet-600" />
     </div>
+  );
+}
+
+// Signed-in users only, in a chunk of its own: visitors' pages (the landing page) load none of it.
+const ActiveGenerations = lazy(() => import('./active-generations.tsx').then((m) => ({ default: m.ActiveGenerations })));
+
+/** The running generations and their notices, wherever the user is (issue 24). */
+function SignedInGenerations() {
+  const { isSignedIn } = useAuth();
+  if (!isSignedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <ActiveGenerations />
+    </Suspense>
   );
 }
 
@@ -37,6 +53,7 @@ export function AppLayout() {
           <Outlet />
         </main>
         <Footer />
+        <SignedInGenerations />
       </InsufficientCreditsProvider>
     </div>
   );

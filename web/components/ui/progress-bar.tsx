@@ -21,3 +21,12 @@ export function ProgressBar({ value, label, className, barClassName }: {
     </div>
   );
 }
+
+/** A progress bar whose value is not known: a moving stripe, and no aria-valuenow. */
+export function IndeterminateBar({ label, className }: { label: string; className?: string }) {
+  return (
+    <div role="progressbar" aria-label={label} className={cn('h-2 w-full overflow-hidden rounded-full bg-slate-100', className)}>
+      <div className="h-full w-1/3 animate-progress rounded-full bg-violet-600 motion-reduce:animate-none" />
+    </div>
+  );
+}

@@ -8,6 +8,8 @@ import { ErrorBox } from '../../components/ui/error-box.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import type { AiErrorView } from '../../lib/ai-error.ts';
 import { formatPreciseCredits } from '../../lib/credits-format.ts';
+import { GenerationProgress } from './generation-progress.tsx';
+import type { PaidGeneration } from './use-generation-run.ts';
 import { fileDownloadUrl } from '../../lib/file-urls.ts';
 import { PreviewNote } from './engine-note.tsx';
 
@@ -26,10 +28,11 @@ export interface ShownImage {
 }
 
 /**
- * The result panel of a one-image tool (spec 3 §2, §4): loading with the time elapsed, the error box, or the image
+ * The result panel of a one-image tool (spec 3 §2, §4): loading with the generation's progress (time elapsed, progress,
+ * Cancel), the error box, or the image
  * with the preview note, who made it, what it cost, its text and its download; else the empty placeholder.
  */
-export function ImageResultPanel({ title, icon, noun, aspect, generating, elapsed, error, result, onImageError, placeholder }: {
+export function ImageResultPanel({ title, icon, noun, aspect, generating, generation, error, result, onImageError, placeholder }: {
   title: string;
   icon: ReactNode;
   /** 'headshot', 'thumbnail': the loading line and the image's alt text. */
@@ -37,7 +40,8 @@ export function ImageResultPanel({ title, icon, noun, aspect, generating, elapse
   /** The image's shape class: 'aspect-square', 'aspect-video'. */
   aspect: string;
   generating: boolean;
-  elapsed: number;
+  /** The running call (usePaidAction's `generation`). */
+  generation: PaidGeneration | null;
   error: AiErrorView | null;
   result: ShownImage | null;
   onImageError: () => void;
@@ -50,10 +54,11 @@ export function ImageResultPanel({ title, icon, noun, aspect, generating, elapse
       <CardHeader icon={icon} title={title} />
       <CardBody className="space-y-4">
         {generating ? (
-          <div role="status" className={cn('flex w-full flex-col items-center justify-center gap-3 rounded-xl bg-violet-50/60 px-4 text-center', aspect)}>
+          // The aspect is a minimum: the box grows rather than let the progress overflow on a phone.
+          <div className={cn('flex w-full flex-col items-center justify-center gap-3 rounded-xl bg-violet-50/60 px-4 py-5 text-center', aspect)}>
             <Spinner className="size-10 text-violet-600" />
             <p className="font-semibold text-slate-800">Creating your {noun}…</p>
-            <p className="text-sm text-slate-500 tabular-nums">{elapsed} s elapsed · please keep this page open</p>
+            <GenerationProgress generation={generation} className="max-w-sm" />
           </div>
         ) : error ? (
           <ErrorBox error={error} />

@@ -5,7 +5,10 @@
  * - one Idempotency-Key per action: a double-click or a retry is charged once, and its answer applied once;
  * - what the answer charged comes off the header's balance at once (re-read from the server ~2 s later);
  * - the queries the generation changed are refreshed;
- * - a 402 opens the Insufficient Credits dialog (the caller can tell with `isInsufficientCreditsError`).
+ * - a 402 opens the Insufficient Credits dialog (the caller can tell with `isInsufficientCreditsError`);
+ * - a call the server answers 202 (a slow provider, issue 24) is followed to its end by the tool's `send` through
+ *   `postGeneration` (web/lib/generations.ts) with the run given here; `generation` is what the page shows meanwhile
+ *   (GenerationProgress: elapsed, progress, Cancel). Its result is charged and refreshed once, as a 200's.
  */
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
@@ -13,7 +16,9 @@ import type { DecimalInput } from '../../../contract/decimal.ts';
 import { createActionKeys } from '../../lib/idempotency.ts';
 import { useInsufficientCredits } from '../../lib/insufficient-credits.ts';
 import { setJobRunning } from '../../lib/job-running.ts';
+import type { GenerationRun } from '../../lib/generations.ts';
 import { applyLocalCreditUsage } from '../../lib/local-credit-usage.ts';
+import { useGenerationRun } from './use-generation-run.ts';
 
 /** Keeps the header's Create menu locked while `active` (and releases it when the tool unmounts). */
 export function useJobLock(active: boolean): void {
@@ -37,8 +42,11 @@ export function useApplyCharge() {
 }
 
 export interface PaidAction<TBody, TResult> {
-  /** The call, sent with the action's Idempotency-Key. */
-  send: (body: TBody, idempotencyKey: string) => Promise<TResult>;
+  /**
+   * The call, sent with the action's Idempotency-Key; a generation's call passes `run` to `postGeneration`, which
+   * follows a 202 to the result.
+   */
+  send: (body: TBody, idempotencyKey: string, run: GenerationRun) => Promise<TResult>;
   /** What the answer is about (generation or job id): a replayed answer is applied once. */
   answerId: (result: TResult) => string;
   /** What the answer charged now; null when it is charged later (a job, on completion). */
@@ -60,8 +68,16 @@ export function usePaidAction<TBody, TResult>(action: PaidAction<TBody, TResult>
   const applyCharge = useApplyCharge();
   const [keys] = useState(createActionKeys);
   const [answered] = useState(() => new Set<string>());
+  const runs = useGenerationRun();
   const mutation = useMutation<TResult, unknown, TBody>({
-    mutationFn: (body) => keys.run(body, (key) => action.send(body, key)),
+    mutationFn: async (body) => {
+      const { run, end } = runs.start();
+      try {
+        return await keys.run(body, (key) => action.send(body, key, run));
+      } finally {
+        end();
+      }
+    },
     // Locked at once on the click (not a render later), released when the call settles.
     onMutate: () => setJobRunning(true),
     onSettled: (_result, error) => {
@@ -79,5 +95,5 @@ export function usePaidAction<TBody, TResult>(action: PaidAction<TBody, TResult>
     },
   });
   useJobLock(!!action.stillRunning);
-  return mutation;
+  return { ...mutation, generation: runs.generation };
 }

@@ -4,6 +4,7 @@ import { captionResponse, type CaptionRequest, type CaptionResult } from '../../
 import { CAPTION_GALLERY_PAGE_SIZE } from '../../../contract/captions.ts';
 import { fileListResponse } from '../../../contract/files.ts';
 import { api, parseAnswer } from '../../lib/api.ts';
+import { postGeneration, type GenerationRun } from '../../lib/generations.ts';
 import { clearFilesRequest, deleteFileRequest } from '../../lib/file-requests.ts';
 import { fileKeys } from '../../lib/query-keys.ts';
 
@@ -20,9 +21,9 @@ export const CAPTION_GALLERY_MESSAGES = {
   clearFailed: 'Failed to clear gallery',
 } as const;
 
-/** POST /api/ai/generate-caption. */
-export async function generateCaption(body: CaptionRequest, idempotencyKey?: string): Promise<CaptionResult> {
-  const data = await api.post<unknown>('/ai/generate-caption', body, { idempotencyKey });
+/** POST /api/ai/generate-caption (a 202 is followed to the result). */
+export async function generateCaption(body: CaptionRequest, idempotencyKey?: string, run?: GenerationRun): Promise<CaptionResult> {
+  const data = await postGeneration('/ai/generate-caption', body, { idempotencyKey, run });
   return parseAnswer(captionResponse, data, 'the server answered in an unexpected shape');
 }
 

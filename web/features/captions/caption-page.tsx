@@ -9,10 +9,12 @@ import { UploadArea } from '../../components/ui/upload-area.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { fileServeUrl } from '../../lib/file-urls.ts';
 import { ACCEPT_IMAGES, isAcceptedImage, prepareSourceImage, stripDataUrl, UPLOAD_TYPE_ERROR, type SourceImage } from '../../lib/image-resize.ts';
+import { isGenerationCancelled, type GenerationRun } from '../../lib/generations.ts';
 import { isInsufficientCreditsError } from '../../lib/insufficient-credits.ts';
 import { creditKeys } from '../../lib/query-keys.ts';
 import { useToolCost } from '../ai-shared/engine.ts';
 import { EngineNote } from '../ai-shared/engine-note.tsx';
+import { GenerationProgress } from '../ai-shared/generation-progress.tsx';
 import { usePaidAction } from '../ai-shared/use-paid-action.ts';
 import { CAPTION_TOOL_ID, generateCaption, readCaption } from './api.ts';
 import { CaptionGallery } from './caption-gallery.tsx';
@@ -22,8 +24,9 @@ import { loadGalleryImage } from './gallery-image.ts';
 import { SettingsPanel } from './settings-panel.tsx';
 import { useCaptionSettings } from './settings.ts';
 
-/** 'Failed to generate content: {message}', or 'An unknown error occurred.' (spec 3 §8). */
+/** 'Failed to generate content: {message}', or 'An unknown error occurred.' (spec 3 §8); a cancel says only that. */
 export function generationFailure(error: unknown): string {
+  if (isGenerationCancelled(error)) return error.message;
   return error instanceof Error && error.message ? CAPTION_MESSAGES.failed(errorMessage(error)) : CAPTION_MESSAGES.unknown;
 }
 
@@ -49,7 +52,7 @@ export function CaptionPage() {
   }, [prediction.error]);
 
   const generate = usePaidAction({
-    send: (body: CaptionRequest, key: string) => generateCaption(body, key),
+    send: (body: CaptionRequest, key: string, run: GenerationRun) => generateCaption(body, key, run),
     answerId: (result) => result.generation_id,
     charged: (result) => result.credits_used,
     refresh: [creditKeys.all],
@@ -180,6 +183,7 @@ export function CaptionPage() {
               <SettingsPanel settings={settings} update={update} disabled={generate.isPending} />
               <EngineNote engine={engine} cost={cost} />
               <GenerateButton onClick={() => void run()} generating={generate.isPending} disabled={busy} cost={cost} validation={validation} endOfTool={endRef} />
+              {generate.isPending && <GenerationProgress generation={generate.generation} />}
               {error && <Alert tone="error">{error}</Alert>}
             </CardBody>
           </Card>

@@ -3,7 +3,9 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_PREVIEW_NOTE } from '../../../contract/ai.ts';
 import { HEADSHOT_CUSTOM_MAX, HEADSHOT_MESSAGES, HEADSHOT_STYLES } from '../../../contract/headshot.ts';
-import { fail, ok, routes, stubFetch, type RecordedCall } from '../../test-support/fetch-stub.ts';
+import type { GenerationStatus } from '../../../contract/generations.ts';
+import { generationTiming } from '../../lib/generations.ts';
+import { fail, jsonResponse, ok, routes, stubFetch, type RecordedCall } from '../../test-support/fetch-stub.ts';
 import { renderTool } from '../../test-support/render.tsx';
 import { HeadshotPage } from './headshot-page.tsx';
 import { centreSquare } from './square-crop.ts';
@@ -172,5 +174,56 @@ describe('Headshot generator page', () => {
     expect(await screen.findByText('Only PNG, JPG and WEBP images are supported.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Upload photo'), { target: { files: [photoFile()] } });
     expect(await screen.findByText(HEADSHOT_MESSAGES.noContext)).toBeTruthy();
+  });
+
+  describe('a generation that outlasts the call (202)', () => {
+    const id = answer.generation_id;
+    const accepted = () => jsonResponse({ success: true, data: { generation_id: id, status: 'processing', status_url: `/api/generations/${id}` } }, 202);
+    const status = (change: Partial<GenerationStatus>) =>
+      ok({ generation_id: id, tool: 'ai-headshot', title: 'AI Headshot', status: 'processing', progress: null, provider: 'Local engine', credits: '0', created_at: new Date().toISOString(), completed_at: null, result: null, error: null, ...change });
+    const saved = { ...generationTiming };
+    beforeEach(() => Object.assign(generationTiming, { pollMs: 5 }));
+    afterEach(() => Object.assign(generationTiming, saved));
+
+    it('shows the progress and Cancel beside the loading state, then the result', async () => {
+      stubCanvas();
+      let done = false;
+      stubFetch(
+        routes({
+          'GET /api/credits/predict-cost': () => prediction,
+          'POST /api/ai/generate-image': accepted,
+          [`GET /api/generations/${id}`]: () => status(done ? { status: 'completed', progress: 100, result: answer } : { progress: 60 }),
+        }),
+      );
+      renderTool(<HeadshotPage />);
+      await upload();
+      fireEvent.click(await generateButton());
+      expect(await screen.findByText('Creating your headshot…')).toBeTruthy();
+      await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Generation progress' }).getAttribute('aria-valuenow')).toBe('60'));
+      expect(screen.getByRole('button', { name: 'Cancel generation' })).toBeTruthy();
+      done = true;
+      expect(((await screen.findByAltText('Generated headshot')) as HTMLImageElement).getAttribute('src')).toBe(answer.image);
+      expect(screen.queryByRole('progressbar')).toBeNull();
+    });
+
+    it("shows a failed generation's headline and tip in the error box, as a synchronous failure", async () => {
+      stubCanvas();
+      const tip = 'Use a photo without text or logos.';
+      stubFetch(
+        routes({
+          'GET /api/credits/predict-cost': () => prediction,
+          'POST /api/ai/generate-image': accepted,
+          [`GET /api/generations/${id}`]: () =>
+            status({ status: 'failed', error: { code: 'AI_CONTENT_BLOCKED', message: 'The provider refused this photo.', error_class: 'content_policy', tip } }),
+        }),
+      );
+      renderTool(<HeadshotPage />);
+      await upload();
+      fireEvent.click(await generateButton());
+      const box = await screen.findByRole('alert');
+      expect(box.dataset.errorClass).toBe('content_policy');
+      expect(box.textContent).toContain('The provider refused this photo.');
+      expect(box.textContent).toContain(`Tip: ${tip}`);
+    });
   });
 });

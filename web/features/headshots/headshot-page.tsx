@@ -7,7 +7,6 @@ import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { TextField } from '../../components/ui/input.tsx';
 import { UploadArea } from '../../components/ui/upload-area.tsx';
 import { ACCEPT_IMAGES } from '../../lib/image-resize.ts';
-import { useElapsedSeconds } from '../../lib/use-elapsed-seconds.ts';
 import { EngineNote } from '../ai-shared/engine-note.tsx';
 import { PaidButton } from '../ai-shared/paid-button.tsx';
 import { useToolCost } from '../ai-shared/engine.ts';
@@ -77,7 +76,6 @@ export function HeadshotPage() {
   const h = useHeadshot();
   const { engine, prediction } = useToolCost(HEADSHOT_TOOL_ID);
   const cost = prediction.data?.required_credits ?? null;
-  const elapsed = useElapsedSeconds(h.generating);
   const busy = h.generating || h.reading;
   const resultRef = useRef<HTMLDivElement>(null);
   // On a phone the result panel is below the steps: bring it into view when the work starts.
@@ -143,7 +141,7 @@ export function HeadshotPage() {
       </Card>
 
       <div ref={resultRef} className="min-w-0 scroll-mt-24">
-        <HeadshotResult generating={h.generating} elapsed={elapsed} error={h.error} result={h.result} onImageError={h.displayFailed} />
+        <HeadshotResult generating={h.generating} generation={h.generation} error={h.error} result={h.result} onImageError={h.displayFailed} />
       </div>
     </div>
   );

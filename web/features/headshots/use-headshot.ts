@@ -25,7 +25,7 @@ export function useHeadshot() {
   const [validation, setValidation] = useState<string | null>(null);
 
   const action = usePaidAction<HeadshotBody, GeneratedImage>({
-    send: (body, key) => generateHeadshot(body, key),
+    send: (body, key, run) => generateHeadshot(body, key, run),
     answerId: (data) => data.generation_id,
     charged: (data) => data.credits_used,
     refresh: [creditKeys.all, fileKeys.all],
@@ -91,6 +91,8 @@ export function useHeadshot() {
     setCustomBackground,
     generate,
     generating: action.isPending,
+    /** The running call's progress and Cancel (GenerationProgress). */
+    generation: action.generation,
     result,
     error,
     validation,

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { generatedImageResponse, type GeneratedImage, type morphRequest } from '../../../contract/ai.ts';
 import { fileListResponse } from '../../../contract/files.ts';
 import { api, parseAnswer } from '../../lib/api.ts';
+import { postGeneration, type GenerationRun } from '../../lib/generations.ts';
 import { clearFilesRequest, deleteFileRequest } from '../../lib/file-requests.ts';
 import { fileKeys } from '../../lib/query-keys.ts';
 
@@ -21,9 +22,9 @@ export type HistoryPage = z.infer<typeof fileListResponse>;
 
 export type MorphBody = z.input<typeof morphRequest>;
 
-/** POST /api/ai/generate-image with the morpher's body. */
-export async function morphImage(body: MorphBody, signal?: AbortSignal, idempotencyKey?: string): Promise<GeneratedImage> {
-  const data = await api.post<unknown>('/ai/generate-image', body, { signal, idempotencyKey });
+/** POST /api/ai/generate-image with the morpher's body (a 202 is followed to the result). */
+export async function morphImage(body: MorphBody, idempotencyKey?: string, run?: GenerationRun): Promise<GeneratedImage> {
+  const data = await postGeneration('/ai/generate-image', body, { idempotencyKey, run });
   return parseAnswer(generatedImageResponse, data, 'Generation failed: the server answered in an unexpected shape');
 }
 

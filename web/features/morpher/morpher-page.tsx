@@ -7,7 +7,6 @@ import { useUpscaleLauncher } from '../ai-shared/upscale/upscale-launcher.tsx';
 import { HistoryGrid } from './history-grid.tsx';
 import { ResultPanel } from './result-panel.tsx';
 import { SourcePanel } from './source-panel.tsx';
-import { useElapsedSeconds } from '../../lib/use-elapsed-seconds.ts';
 import { useImageHistory, type HistoryItem } from './use-image-history.ts';
 import { useMorpher } from './use-morpher.ts';
 import { fileDownloadUrl } from '../../lib/file-urls.ts';
@@ -22,7 +21,6 @@ export function MorpherPage() {
   const m = useMorpher();
   const history = useImageHistory();
   const upscale = useUpscaleLauncher(m.showUpscaled);
-  const elapsed = useElapsedSeconds(m.generating);
   const resultRef = useRef<HTMLElement | null>(null);
   const endRef = useRef<HTMLDivElement | null>(null);
   const [viewer, setViewer] = useState<number | null>(null);
@@ -56,7 +54,7 @@ export function MorpherPage() {
         <ResultPanel
           panelRef={resultRef}
           generating={m.generating}
-          elapsed={elapsed}
+          generation={m.generation}
           error={m.error}
           result={m.result}
           busy={m.busy}

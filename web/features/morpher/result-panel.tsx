@@ -9,15 +9,17 @@ import { ErrorBox } from '../../components/ui/error-box.tsx';
 import type { MorphResult } from './use-morpher.ts';
 import { formatPreciseCredits } from '../../lib/credits-format.ts';
 import { fileDownloadUrl } from '../../lib/file-urls.ts';
+import { GenerationProgress } from '../ai-shared/generation-progress.tsx';
+import type { PaidGeneration } from '../ai-shared/use-generation-run.ts';
 
 const linkButton =
   'inline-flex h-8 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50';
 
-/** The right panel "Result" (spec 2 §2): loading, the error box, an empty placeholder, or the image with its text. */
-export function ResultPanel({ panelRef, generating, elapsed, error, result, busy, onOpen, onUseAsSource, onUpscale, onImageError }: {
+/** The right panel "Result" (spec 2 §2): loading with the generation's progress and Cancel, the error box, an empty placeholder, or the image with its text. */
+export function ResultPanel({ panelRef, generating, generation, error, result, busy, onOpen, onUseAsSource, onUpscale, onImageError }: {
   panelRef: RefObject<HTMLElement | null>;
   generating: boolean;
-  elapsed: number;
+  generation: PaidGeneration | null;
   error: AiErrorView | null;
   result: MorphResult | null;
   busy: boolean;
@@ -32,10 +34,10 @@ export function ResultPanel({ panelRef, generating, elapsed, error, result, busy
         <CardHeader icon={<Sparkles className="size-5" aria-hidden />} title="Result" />
         <CardBody className="space-y-4">
           {generating ? (
-            <div role="status" className="flex aspect-square max-h-[28rem] w-full flex-col items-center justify-center gap-3 rounded-xl bg-violet-50/60 text-center">
+            <div className="flex aspect-square max-h-[28rem] min-h-fit w-full flex-col items-center justify-center gap-3 rounded-xl bg-violet-50/60 px-4 py-5 text-center">
               <Spinner className="size-10 text-violet-600" />
               <p className="font-semibold text-slate-800">Morphing your image…</p>
-              <p className="text-sm text-slate-500 tabular-nums">{elapsed} s elapsed · please keep this page open</p>
+              <GenerationProgress generation={generation} className="max-w-sm" />
             </div>
           ) : error ? (
             <ErrorBox error={error} />

@@ -11,7 +11,7 @@ import { addLocalHistory } from './local-history.ts';
  */
 export function useMorph() {
   return usePaidAction<MorphBody, GeneratedImage>({
-    send: (body, key) => morphImage(body, undefined, key),
+    send: (body, key, run) => morphImage(body, key, run),
     answerId: (data) => data.generation_id,
     charged: (data) => data.credits_used,
     refresh: [historyQueryKey, creditKeys.all],

@@ -179,6 +179,8 @@ export function useMorpher() {
     engine,
     busy,
     generating: morph.isPending,
+    /** The running call's progress and Cancel (GenerationProgress). */
+    generation: morph.generation,
     run,
     result,
     error,

@@ -2,14 +2,16 @@
 import type { z } from 'zod';
 import { AI_ERROR_COPY } from '../../../contract/ai.ts';
 import { PHOTOSHOOT_MESSAGES, photoshootResponse, type photoshootRequest, type PhotoshootResult } from '../../../contract/photoshoot.ts';
-import { api, ApiError, parseAnswer } from '../../lib/api.ts';
+import { ApiError, parseAnswer } from '../../lib/api.ts';
+import { postGeneration, type GenerationRun } from '../../lib/generations.ts';
 
 export const PHOTOSHOOT_TOOL_ID = 'ai-photoshoot';
 
 export type PhotoshootBody = z.input<typeof photoshootRequest>;
 
-export async function generateVariation(body: PhotoshootBody, idempotencyKey?: string): Promise<PhotoshootResult> {
-  const data = await api.post<unknown>('/ai/generate-image-variation', body, { idempotencyKey });
+/** A 202 is followed to the result (web/lib/generations.ts). */
+export async function generateVariation(body: PhotoshootBody, idempotencyKey?: string, run?: GenerationRun): Promise<PhotoshootResult> {
+  const data = await postGeneration('/ai/generate-image-variation', body, { idempotencyKey, run });
   return parseAnswer(photoshootResponse, data, PHOTOSHOOT_MESSAGES.apiFailed);
 }
 

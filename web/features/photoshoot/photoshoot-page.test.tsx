@@ -2,11 +2,13 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_PREVIEW_NOTE } from '../../../contract/ai.ts';
+import { GENERATION_MESSAGES } from '../../../contract/generations.ts';
 import { PHOTOSHOOT_MESSAGES } from '../../../contract/photoshoot.ts';
+import { generationTiming } from '../../lib/generations.ts';
 import { fail, jsonResponse, ok, routes, stubFetch, type Handler, type RecordedCall } from '../../test-support/fetch-stub.ts';
 import { renderTool } from '../../test-support/render.tsx';
 import { PhotoshootPage } from './photoshoot-page.tsx';
-import { tooLargeMessage } from './use-photoshoot.ts';
+import { CANCELLED_NOTE, tooLargeMessage } from './use-photoshoot.ts';
 
 const prediction = (required: string) => ok({ can_afford: true, required_credits: required, available_credits: '5.0000', deficit: '0.0000' });
 const answer = (n: number) => ({
@@ -225,5 +227,42 @@ describe('AI photoshoot page', () => {
     fireEvent.click(screen.getByRole('radio', { name: '1' }));
     fireEvent.click(generateButton());
     await waitFor(() => expect(tiles()[0]!.textContent).toBe('Error generating image 1: HTTP error! status: 503'));
+  });
+
+  it('a variation that outlasts its call shows its progress in the grid; Cancel stops it and the rest of the set', async () => {
+    const saved = { ...generationTiming };
+    Object.assign(generationTiming, { pollMs: 5 });
+    stubCanvas();
+    const id = '00000000-0000-4000-8000-0000000000c2';
+    let cancelled = false;
+    const status = () =>
+      ok({ generation_id: id, tool: 'ai-photoshoot', title: 'AI Photoshoot', status: cancelled ? 'cancelled' : 'processing', progress: cancelled ? null : 25, provider: 'Local engine', credits: '0', created_at: new Date().toISOString(), completed_at: null, result: null, error: null });
+    const calls = stubFetch(
+      routes({
+        'GET /api/credits/predict-cost': () => prediction('0.0000'),
+        'POST /api/ai/generate-image-variation': (call) =>
+          (call.body as { index: number }).index === 0 ? ok(answer(1)) : jsonResponse({ success: true, data: { generation_id: id, status: 'processing', status_url: `/api/generations/${id}` } }, 202),
+        [`GET /api/generations/${id}`]: status,
+        [`POST /api/generations/${id}/cancel`]: () => {
+          cancelled = true;
+          return status();
+        },
+      }),
+    );
+    try {
+      renderTool(<PhotoshootPage />);
+      await upload(photo('astronaut.jpg'));
+      fireEvent.click(screen.getByRole('radio', { name: '3' }));
+      fireEvent.click(generateButton());
+      await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Photo 2 progress' }).getAttribute('aria-valuenow')).toBe('25'));
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel generation' }));
+      await waitFor(() => expect(tiles().map((t) => t.dataset.status)).toEqual(['done', 'skipped', 'skipped']));
+      expect(tiles()[1]!.textContent).toBe(GENERATION_MESSAGES.cancelled);
+      expect(tiles()[2]!.textContent).toBe(CANCELLED_NOTE);
+      expect(posted(calls)).toHaveLength(2);
+      expect(screen.queryByRole('progressbar')).toBeNull();
+    } finally {
+      Object.assign(generationTiming, saved);
+    }
   });
 });

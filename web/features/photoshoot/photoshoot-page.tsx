@@ -61,7 +61,7 @@ export function PhotoshootPage() {
         </Card>
       </div>
       <div ref={resultsRef} className="min-w-0 scroll-mt-24">
-        <ResultsGrid tiles={p.tiles} ratio={p.tilesRatio} generating={p.generating} localEngine={!!engine?.preview} />
+        <ResultsGrid tiles={p.tiles} ratio={p.tilesRatio} generating={p.generating} generation={p.generation} localEngine={!!engine?.preview} />
       </div>
       <div ref={endRef} aria-hidden className="h-px" />
     </div>

@@ -7,7 +7,9 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatPreciseCredits } from '../../lib/credits-format.ts';
 import { fileDownloadUrl } from '../../lib/file-urls.ts';
 import { PreviewNote } from '../ai-shared/engine-note.tsx';
-import { SKIPPED_NOTE, type Tile } from './use-photoshoot.ts';
+import { GenerationProgress } from '../ai-shared/generation-progress.tsx';
+import type { PaidGeneration } from '../ai-shared/use-generation-run.ts';
+import type { Tile } from './use-photoshoot.ts';
 
 /** Each tile keeps the output ratio's shape from placeholder to image, so nothing moves when a result arrives. */
 const ASPECT: Record<OutputRatio, string> = { '1:1': 'aspect-square', '4:3': 'aspect-[4/3]', '16:9': 'aspect-video', '9:16': 'aspect-[9/16]' };
@@ -61,7 +63,7 @@ function TileView({ tile, n, ratio }: { tile: Tile; n: number; ratio: OutputRati
   if (tile.status === 'skipped') {
     return (
       <div data-testid="photoshoot-tile" data-status="skipped" className={cn(frame, 'flex items-center justify-center border-2 border-dashed border-slate-200 p-4 text-center text-sm text-slate-500')}>
-        {SKIPPED_NOTE}
+        {tile.note}
       </div>
     );
   }
@@ -79,10 +81,12 @@ function TileView({ tile, n, ratio }: { tile: Tile; n: number; ratio: OutputRati
 }
 
 /** The grid of generated photos (spec 3 §2, §4): placeholders that become each image, or its error tile, in order. */
-export function ResultsGrid({ tiles, ratio, generating, localEngine }: {
+export function ResultsGrid({ tiles, ratio, generating, generation, localEngine }: {
   tiles: Tile[];
   ratio: OutputRatio;
   generating: boolean;
+  /** The running variation's call: its progress and Cancel. */
+  generation: PaidGeneration | null;
   /** The local engine runs: its note stands above the grid from the first placeholder, so the grid does not move down when the first preview arrives. */
   localEngine: boolean;
 }) {
@@ -108,6 +112,7 @@ export function ResultsGrid({ tiles, ratio, generating, localEngine }: {
         ) : (
           <>
             {preview && <PreviewNote />}
+            {generating && current >= 0 && <GenerationProgress generation={generation} label={`Photo ${current + 1} progress`} />}
             <ul aria-label="Generated photos" className={cn('grid gap-4', columns(tiles.length, ratio))}>
               {tiles.map((tile, i) => (
                 <li key={i} className="min-w-0">

@@ -14,6 +14,7 @@ import {
   type Variety,
 } from '../../../contract/photoshoot.ts';
 import { isAcceptedImage, prepareSourceImage, stripDataUrl, UPLOAD_TYPE_ERROR, type SourceImage } from '../../lib/image-resize.ts';
+import { isGenerationCancelled } from '../../lib/generations.ts';
 import { isInsufficientCreditsError } from '../../lib/insufficient-credits.ts';
 import { creditKeys, fileKeys } from '../../lib/query-keys.ts';
 import { usePaidAction } from '../ai-shared/use-paid-action.ts';
@@ -29,11 +30,12 @@ export type Tile =
   | { status: 'generating' }
   | { status: 'done'; result: PhotoshootResult }
   | { status: 'error'; message: string }
-  | { status: 'skipped' };
+  | { status: 'skipped'; note: string };
 
 const MAX_MB = PHOTOSHOOT_MAX_UPLOAD_BYTES / (1024 * 1024);
 export const tooLargeMessage = (name: string) => `${name} is larger than ${MAX_MB} MB. Each photo can be up to ${MAX_MB} MB.`;
 export const SKIPPED_NOTE = 'Not generated: not enough credits.';
+export const CANCELLED_NOTE = 'Not generated: the photoshoot was cancelled.';
 
 let nextPhotoId = 1;
 
@@ -67,7 +69,7 @@ export function usePhotoshoot() {
   }, []);
 
   const action = usePaidAction<PhotoshootBody, PhotoshootResult>({
-    send: (body, key) => generateVariation(body, key),
+    send: (body, key, run) => generateVariation(body, key, run),
     answerId: (data) => data.generation_id,
     charged: (data) => data.credits_used,
     refresh: [creditKeys.all, fileKeys.all],
@@ -136,10 +138,15 @@ export function usePhotoshoot() {
           setTile(index, result.image ? { status: 'done', result } : { status: 'error', message: PHOTOSHOOT_MESSAGES.itemFailed(index + 1, PHOTOSHOOT_MESSAGES.apiFailed) });
         } catch (err) {
           if (!mounted.current) return;
+          // Cancel stops the set: this photo says so, the ones after it are not made.
+          if (isGenerationCancelled(err)) {
+            setTiles((current) => current.map((t, i) => (i === index ? { status: 'skipped', note: err.message } : i > index ? { status: 'skipped', note: CANCELLED_NOTE } : t)));
+            break;
+          }
           setTile(index, { status: 'error', message: PHOTOSHOOT_MESSAGES.itemFailed(index + 1, variationFailure(err)) });
           // The paid action has opened the Insufficient Credits dialog: the next calls would fail the same way.
           if (isInsufficientCreditsError(err)) {
-            setTiles((current) => current.map((t, i) => (i > index ? { status: 'skipped' } : t)));
+            setTiles((current) => current.map((t, i) => (i > index ? { status: 'skipped', note: SKIPPED_NOTE } : t)));
             break;
           }
         }
@@ -168,6 +175,8 @@ export function usePhotoshoot() {
     validation,
     generate,
     generating: running,
+    /** The running variation's progress and Cancel (GenerationProgress). */
+    generation: action.generation,
     tiles,
     tilesRatio,
   };

@@ -2,13 +2,15 @@
 import type { z } from 'zod';
 import { generatedImageResponse, type GeneratedImage } from '../../../contract/ai.ts';
 import type { thumbnailRequest } from '../../../contract/thumbnail.ts';
-import { api, parseAnswer } from '../../lib/api.ts';
+import { parseAnswer } from '../../lib/api.ts';
+import { postGeneration, type GenerationRun } from '../../lib/generations.ts';
 
 export const THUMBNAIL_TOOL_ID = 'thumbnail-generator';
 
 export type ThumbnailBody = z.input<typeof thumbnailRequest>;
 
-export async function generateThumbnail(body: ThumbnailBody, idempotencyKey?: string): Promise<GeneratedImage> {
-  const data = await api.post<unknown>('/ai/generate-image', body, { idempotencyKey });
+/** A 202 is followed to the result (web/lib/generations.ts). */
+export async function generateThumbnail(body: ThumbnailBody, idempotencyKey?: string, run?: GenerationRun): Promise<GeneratedImage> {
+  const data = await postGeneration('/ai/generate-image', body, { idempotencyKey, run });
   return parseAnswer(generatedImageResponse, data, 'Generation failed: the server answered in an unexpected shape');
 }

@@ -3,7 +3,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_PREVIEW_NOTE } from '../../../contract/ai.ts';
 import { REALISM_LABELS, THUMBNAIL_HISTORY_KEY, THUMBNAIL_MAX_UPLOAD_BYTES, THUMBNAIL_MESSAGES, THUMBNAIL_STYLES } from '../../../contract/thumbnail.ts';
-import { fail, ok, routes, stubFetch, type RecordedCall } from '../../test-support/fetch-stub.ts';
+import { GENERATION_MESSAGES } from '../../../contract/generations.ts';
+import { generationTiming } from '../../lib/generations.ts';
+import { fail, jsonResponse, ok, routes, stubFetch, type RecordedCall } from '../../test-support/fetch-stub.ts';
 import { renderTool } from '../../test-support/render.tsx';
 import { centre16x9 } from './frame-crop.ts';
 import { loadHistory } from './history.ts';
@@ -277,5 +279,41 @@ describe('Thumbnail generator page', () => {
     Object.defineProperty(big, 'size', { value: THUMBNAIL_MAX_UPLOAD_BYTES + 1 });
     await upload(big);
     expect(await screen.findByText(TOO_LARGE)).toBeTruthy();
+  });
+
+  it('Cancel of a generation that outlasts the call stops it: the box says it was cancelled, nothing charged, no history entry', async () => {
+    const saved = { ...generationTiming };
+    Object.assign(generationTiming, { pollMs: 5 });
+    stubCanvas();
+    const id = answer().generation_id;
+    let cancelled = false;
+    const status = () =>
+      ok({ generation_id: id, tool: 'thumbnail-generator', title: 'Thumbnail Generator', status: cancelled ? 'cancelled' : 'queued', progress: null, provider: 'Local engine', credits: '0', created_at: new Date().toISOString(), completed_at: null, result: null, error: null });
+    const calls = stubFetch(
+      routes({
+        'GET /api/credits/predict-cost': () => prediction,
+        'POST /api/ai/generate-image': () => jsonResponse({ success: true, data: { generation_id: id, status: 'queued', status_url: `/api/generations/${id}` } }, 202),
+        [`GET /api/generations/${id}`]: status,
+        [`POST /api/generations/${id}/cancel`]: () => {
+          cancelled = true;
+          return status();
+        },
+      }),
+    );
+    try {
+      renderTool(<ThumbnailPage />);
+      await upload();
+      await screen.findByAltText('Your frame, cropped to 16:9');
+      fireEvent.click(await generateButton());
+      expect(await screen.findByText('Waiting in the queue…')).toBeTruthy();
+      expect(screen.queryByRole('progressbar')?.getAttribute('aria-valuenow')).toBeFalsy();
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel generation' }));
+      const box = await screen.findByRole('alert');
+      expect(box.textContent).toBe(GENERATION_MESSAGES.cancelled);
+      expect(calls.filter((c) => c.url === `/api/generations/${id}/cancel`)).toHaveLength(1);
+      expect(loadHistory()).toEqual([]);
+    } finally {
+      Object.assign(generationTiming, saved);
+    }
   });
 });

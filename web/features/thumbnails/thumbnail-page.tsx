@@ -7,7 +7,6 @@ import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { RangeField } from '../../components/ui/range-field.tsx';
 import { UploadArea } from '../../components/ui/upload-area.tsx';
 import { ACCEPT_IMAGES } from '../../lib/image-resize.ts';
-import { useElapsedSeconds } from '../../lib/use-elapsed-seconds.ts';
 import { EngineNote } from '../ai-shared/engine-note.tsx';
 import { useToolCost } from '../ai-shared/engine.ts';
 import { PaidButton } from '../ai-shared/paid-button.tsx';
@@ -136,7 +135,6 @@ export function ThumbnailPage() {
   const t = useThumbnail();
   const { engine, prediction } = useToolCost(THUMBNAIL_TOOL_ID);
   const cost = prediction.data?.required_credits ?? null;
-  const elapsed = useElapsedSeconds(t.generating);
   const busy = t.generating || t.reading;
   const resultRef = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
@@ -205,7 +203,7 @@ export function ThumbnailPage() {
         </Card>
 
         <div ref={resultRef} className="min-w-0 scroll-mt-24">
-          <ThumbnailResult generating={t.generating} elapsed={elapsed} error={t.error} result={t.result} onImageError={t.displayFailed} />
+          <ThumbnailResult generating={t.generating} generation={t.generation} error={t.error} result={t.result} onImageError={t.displayFailed} />
         </div>
       </div>
 

@@ -1,10 +1,17 @@
 import { MonitorPlay } from 'lucide-react';
 import type { AiErrorView } from '../../lib/ai-error.ts';
 import { ImageResultPanel } from '../ai-shared/image-result-panel.tsx';
+import type { PaidGeneration } from '../ai-shared/use-generation-run.ts';
 import type { ShownResult } from './use-thumbnail.ts';
 
-/** Step 2, the result panel (spec 3 §2): loading with the time elapsed, the error box, or the thumbnail and its download. */
-export function ThumbnailResult(props: { generating: boolean; elapsed: number; error: AiErrorView | null; result: ShownResult | null; onImageError: () => void }) {
+/** Step 2, the result panel (spec 3 §2): loading with the generation's progress, the error box, or the thumbnail and its download. */
+export function ThumbnailResult(props: {
+  generating: boolean;
+  generation: PaidGeneration | null;
+  error: AiErrorView | null;
+  result: ShownResult | null;
+  onImageError: () => void;
+}) {
   return (
     <ImageResultPanel
       {...props}

@@ -4,6 +4,7 @@ import type { GeneratedImage } from '../../../contract/ai.ts';
 import { REALISM, THUMBNAIL_MAX_UPLOAD_BYTES, THUMBNAIL_MESSAGES, THUMBNAIL_STYLE_IDS, THUMBNAIL_VARIABILITY, type ThumbnailStyleId } from '../../../contract/thumbnail.ts';
 import { describeAiError, messageErrorView, type AiErrorView } from '../../lib/ai-error.ts';
 import { ApiError } from '../../lib/api.ts';
+import { isGenerationCancelled } from '../../lib/generations.ts';
 import { isAcceptedImage, stripDataUrl, UPLOAD_TYPE_ERROR } from '../../lib/image-resize.ts';
 import { creditKeys, fileKeys } from '../../lib/query-keys.ts';
 import { usePaidAction } from '../ai-shared/use-paid-action.ts';
@@ -39,7 +40,7 @@ export function useThumbnail() {
   const [history, setHistory] = useState<HistoryEntry[]>(() => loadHistory());
 
   const action = usePaidAction<ThumbnailBody, GeneratedImage>({
-    send: (body, key) => generateThumbnail(body, key),
+    send: (body, key, run) => generateThumbnail(body, key, run),
     answerId: (data) => data.generation_id,
     charged: (data) => data.credits_used,
     refresh: [creditKeys.all, fileKeys.all],
@@ -106,9 +107,9 @@ export function useThumbnail() {
         }),
       );
     } catch (err) {
-      // The spec's wording for every failure; a 402 has already opened the credits dialog.
+      // The spec's wording for every failure (a cancel is no failure); a 402 has already opened the credits dialog.
       const view = err instanceof ApiError && err.status === 400 ? messageErrorView(err.message) : describeAiError(err);
-      setError({ ...view, headline: THUMBNAIL_MESSAGES.failed(view.headline) });
+      setError(isGenerationCancelled(err) ? view : { ...view, headline: THUMBNAIL_MESSAGES.failed(view.headline) });
     }
   }
 
@@ -148,6 +149,8 @@ export function useThumbnail() {
     setThumbnailText,
     generate,
     generating: action.isPending,
+    /** The running call's progress and Cancel (GenerationProgress). */
+    generation: action.generation,
     result,
     error,
     validation,

@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { upscaleProvidersResponse, upscaleResponse, type upscaleRequest, type UpscaleProviders } from '../../../../contract/ai.ts';
 import { api, parseAnswer } from '../../../lib/api.ts';
+import { postGeneration, type GenerationRun } from '../../../lib/generations.ts';
 import { UPSCALE_MESSAGES } from './upscale-settings.ts';
 
 export type UpscaleResult = z.infer<typeof upscaleResponse>;
@@ -16,7 +17,7 @@ export const upscaleProvidersQueryOptions = () =>
 
 export type UpscaleBody = z.input<typeof upscaleRequest>;
 
-/** POST /api/ai/upscale-image: the upscaled copy is saved as a new gallery image. */
-export async function upscaleImage(body: UpscaleBody, idempotencyKey?: string): Promise<UpscaleResult> {
-  return parseAnswer(upscaleResponse, await api.post<unknown>('/ai/upscale-image', body, { idempotencyKey }), UPSCALE_MESSAGES.failed);
+/** POST /api/ai/upscale-image: the upscaled copy is saved as a new gallery image (a 202 is followed to the result). */
+export async function upscaleImage(body: UpscaleBody, idempotencyKey?: string, run?: GenerationRun): Promise<UpscaleResult> {
+  return parseAnswer(upscaleResponse, await postGeneration('/ai/upscale-image', body, { idempotencyKey, run }), UPSCALE_MESSAGES.failed);
 }

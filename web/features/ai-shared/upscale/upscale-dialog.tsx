@@ -3,13 +3,13 @@ import { useId } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { UpscaleResult } from './api.ts';
 import { UpscaleOptions } from './upscale-options.tsx';
 import { displayedUpscaleCost, estimateUpperSeconds, timeEstimate, UPSCALE_MESSAGES } from './upscale-settings.ts';
 import { useUpscale } from './use-upscale.ts';
 import { ShortfallNote, useCreditShortfall } from '../credit-shortfall.tsx';
+import { GenerationProgress } from '../generation-progress.tsx';
 import { fileDownloadUrl } from '../../../lib/file-urls.ts';
 import { formatPreciseCredits } from '../../../lib/credits-format.ts';
 
@@ -117,18 +117,17 @@ export function UpscaleDialog({ target, onClose, onUpscaled }: { target: Upscale
         )}
 
         {running && (
-          <div role="status" className="space-y-2 rounded-xl bg-violet-50 px-4 py-3 text-sm text-violet-900">
-            <p className="flex items-center justify-between gap-3 font-medium">
-              <span>Upscaling {choice.scaleFactor}x…</span>
-              <span className="tabular-nums">{u.elapsed} s elapsed</span>
-            </p>
-            <ProgressBar value={progress} label="Upscale progress" />
+          <div className="space-y-2 rounded-xl bg-violet-50 px-4 py-3 text-sm text-violet-900">
+            <p className="font-medium">Upscaling {choice.scaleFactor}x…</p>
+            {/* The engine's progress when it reports one, else the estimate from the time elapsed. */}
+            <GenerationProgress generation={mutation.generation} label="Upscale progress" estimate={progress} />
             <p className="text-xs text-violet-800">
               {timeEstimate(choice.qualityTier)}. You can close this window: the upscaled image will appear in your history.
             </p>
           </div>
         )}
 
+        {u.cancelled && <Alert tone="info">{u.cancelled}</Alert>}
         {u.failure && (
           <Alert tone="error" title={UPSCALE_MESSAGES.failed}>
             {u.failure.message}

@@ -4,6 +4,7 @@ import type { UpscaleTier } from '../../../../contract/ai.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { isInsufficientCreditsError } from '../../../lib/insufficient-credits.ts';
 import { describeAiError } from '../../../lib/ai-error.ts';
+import { isGenerationCancelled } from '../../../lib/generations.ts';
 import { useElapsedSeconds } from '../../../lib/use-elapsed-seconds.ts';
 import { upscaleImage, upscaleProvidersQueryOptions, type UpscaleBody, type UpscaleResult } from './api.ts';
 import { effectiveChoice, loadUpscaleSettings, saveUpscaleSettings, UPSCALE_MESSAGES, type UpscaleSettings } from './upscale-settings.ts';
@@ -46,7 +47,7 @@ export function useUpscale(imageUuid: string, onUpscaled?: (result: UpscaleResul
 
   // A paid action: one Idempotency-Key per Upscale, so an instant double-click is charged once and reported once.
   const mutation = usePaidAction<UpscaleBody, UpscaleResult>({
-    send: (body, key) => upscaleImage(body, key),
+    send: (body, key, run) => upscaleImage(body, key, run),
     answerId: (result) => result.generation_id,
     charged: (result) => result.credits_used,
     refresh: [fileKeys.gallery],
@@ -68,7 +69,9 @@ export function useUpscale(imageUuid: string, onUpscaled?: (result: UpscaleResul
     });
   };
 
-  const failure = mutation.error && !isInsufficientCreditsError(mutation.error) ? upscaleErrorText(mutation.error) : null;
+  // A cancel is no failure: the dialog says it was cancelled, without 'Failed to upscale image'.
+  const cancelled = isGenerationCancelled(mutation.error) ? mutation.error.message : null;
+  const failure = mutation.error && !cancelled && !isInsufficientCreditsError(mutation.error) ? upscaleErrorText(mutation.error) : null;
 
-  return { providersQuery, providers, provider, setProvider, caps, settings, update, choice, start, mutation, elapsed, failure };
+  return { providersQuery, providers, provider, setProvider, caps, settings, update, choice, start, mutation, elapsed, failure, cancelled };
 }
