@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const MAGIC_LINK_PURPOSES = ['sign_in', 'register', 'email_change'] as const;
 
@@ -45,8 +45,17 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** The User-Agent the session signed in with, cut to a bounded length: the sessions list names browser and OS from it. */
     userAgent: text('user_agent'),
-    /** Issued by the sign-in that created the account: the app greets a newcomer ("Welcome", the sign-up credits) in it. */
+    /**
+     * Issued by the sign-in that created the account. Superseded by `welcome_bonus`, which says the same and more; still
+     * written so that a process of the release before it (during a rolling upgrade) greets the newcomer too. Drop later.
+     */
     firstSignIn: boolean('first_sign_in').notNull().default(false),
+    /**
+     * Set only on the session of the sign-in that created the account: the sign-up bonus that sign-in granted ('0' when
+     * none). Decided once, in the sign-up transaction, so the profile greets the newcomer ("Welcome", the sign-up
+     * credits) from the session lookup it makes anyway; null for every other session.
+     */
+    welcomeBonus: numeric('welcome_bonus', { precision: 14, scale: 4 }),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );

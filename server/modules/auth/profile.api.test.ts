@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { profileResponse } from '../../../contract/auth.ts';
-import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { creditTransactionsResponse } from '../../../contract/credits.ts';
+import { sessions } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
 import { data } from '../../test-support/envelope.ts';
 import { makePng, multipartBody } from '../../test-support/media.ts';
 import { LAST_SEEN_INTERVAL_MS } from './service.ts';
@@ -100,5 +104,53 @@ describe('GET /api/auth/profile', () => {
     expect((await t.call('GET', '/api/auth/profile', { session: user })).statusCode).toBe(200);
     expect((await t.call('POST', '/api/auth/logout', { session: user })).statusCode).toBe(200);
     expect((await t.call('GET', '/api/auth/profile', { session: user })).statusCode).toBe(401);
+  });
+});
+
+describe('the welcome of a first session', () => {
+  const welcomeOf = async (session: TestSession) =>
+    data(await t.call('GET', '/api/auth/profile', { session }), profileResponse).welcome;
+
+  it('comes with the session lookup: the profile of the session that created the account is one round trip too', async () => {
+    const first = await t.signIn('one-trip-newcomer@example.com');
+    await t.call('GET', '/api/auth/profile', { session: first });
+    let welcome: unknown;
+    const statements = await statementsDuring(async () => {
+      welcome = await welcomeOf(first);
+    });
+    expect(welcome).toEqual({ signup_bonus: '5.0000' });
+    expect(statements).toBe(1);
+  });
+
+  it('stays what sign-up gave however long the ledger grows, later bonuses included', async () => {
+    const first = await t.signIn('long-ledger-newcomer@example.com');
+    for (let i = 0; i < 210; i++) {
+      await t.database.db.transaction((tx) =>
+        t.app.services.credits.grant(tx, {
+          userId: first.userId,
+          type: i % 2 ? 'purchase' : 'bonus',
+          amount: '1',
+          description: `grant ${i}`,
+          idempotencyKey: `long-ledger-${i}`,
+        }),
+      );
+    }
+    const page = data(await t.call('GET', '/api/credits/transactions?limit=200', { session: first }), creditTransactionsResponse);
+    expect(page.transactions.at(-1)?.description).not.toBe('Welcome bonus');
+    expect(await welcomeOf(first)).toEqual({ signup_bonus: '5.0000' });
+    expect(await welcomeOf(await t.signIn('long-ledger-newcomer@example.com'))).toBeNull();
+  });
+
+  it('is kept for the first sessions issued before migration 0022, from the ledger', async () => {
+    const first = await t.signIn('before-0022@example.com');
+    const returning = await t.signIn('before-0022@example.com');
+    // As the release before left them: the first session marked by first_sign_in alone.
+    await t.database.db.update(sessions).set({ welcomeBonus: null }).where(eq(sessions.userId, first.userId));
+    const migration = fs.readFileSync(new URL('../../db/migrations/0022_session_welcome.sql', import.meta.url), 'utf8');
+    const [, ...backfill] = migration.split('--> statement-breakpoint');
+    expect(backfill).toHaveLength(1);
+    for (const statement of backfill) await t.database.db.execute(sql.raw(statement));
+    expect(await welcomeOf(first)).toEqual({ signup_bonus: '5.0000' });
+    expect(await welcomeOf(returning)).toBeNull();
   });
 });

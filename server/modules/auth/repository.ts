@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, gte, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, RawQuery, Statement } from '../../db/client.ts';
 import type { LiveSession } from '../../http/session.ts';
-import { magicLinks, sessions, users, type SessionRow, type UserRow } from '../../db/schema/index.ts';
+import { creditLedger, magicLinks, sessions, users, type SessionRow, type UserRow } from '../../db/schema/index.ts';
 
 export type { SessionRow, UserRow };
 export type MagicLinkRow = typeof magicLinks.$inferSelect;
@@ -65,10 +65,23 @@ export async function replacePasswordHash(
   return row;
 }
 
+/**
+ * The sign-up bonus of a user whose account is being created in this transaction: the bonus rows sign-up wrote to the
+ * ledger (at most one), 0 when it gave none. Read in the statement that stores the first session, so deciding the
+ * welcome costs no round trip of its own.
+ */
+const signupBonusOf = (userId: string) =>
+  sql<string>`(select coalesce(sum(${creditLedger.amount}), 0) from ${creditLedger} where ${creditLedger.userId} = ${userId} and ${creditLedger.type} = 'bonus')`;
+
+/**
+ * Stores a session. `firstSignIn`: issued by the sign-in that created the account, in its transaction (after the
+ * sign-up bonus was granted): the session keeps the welcome, the bonus that sign-up gave, for its profile calls.
+ */
 export async function insertSession(
   db: DbOrTx,
   values: { userId: string; tokenHash: string; csrfToken: string; now: Date; expiresAt: Date; firstSignIn?: boolean; userAgent?: string | null },
 ): Promise<SessionRow> {
+  const firstSignIn = values.firstSignIn ?? false;
   const [row] = await db
     .insert(sessions)
     .values({
@@ -78,7 +91,8 @@ export async function insertSession(
       createdAt: values.now,
       lastSeenAt: values.now,
       expiresAt: values.expiresAt,
-      firstSignIn: values.firstSignIn ?? false,
+      firstSignIn,
+      welcomeBonus: firstSignIn ? signupBonusOf(values.userId) : null,
       userAgent: values.userAgent ?? null,
     })
     .returning();
@@ -86,14 +100,15 @@ export async function insertSession(
 }
 
 /**
- * The session guard's one round trip: the live session for a cookie token hash, its user, and the figures the profile
- * shows (the credit account, absent before its first grant; storage used is on the user row). Raw SQL run as a
+ * The session guard's one round trip: the live session for a cookie token hash (with the welcome of a first session),
+ * its user, and the figures the profile shows (the credit account, absent before its first grant; storage used is on
+ * the user row). Raw SQL run as a
  * prepared statement: this runs on every API call, and building it with Drizzle each time cost more than the query.
  */
 const LIVE_SESSION: Statement = {
   name: 'auth_live_session',
   text: `select s.id, s.user_id, s.token_hash, s.csrf_token, s.created_at, s.expires_at, s.last_seen_at, s.user_agent,
-      s.first_sign_in, u.email, u.name, u.roles, u.password_hash, u.created_at as user_created_at,
+      s.first_sign_in, s.welcome_bonus, u.email, u.name, u.roles, u.password_hash, u.created_at as user_created_at,
       u.updated_at as user_updated_at, u.last_login_at, u.email_verified_at, u.storage_used_bytes,
       a.balance, a.held, a.lifetime_used, a.lifetime_purchased
     from sessions s
@@ -112,6 +127,8 @@ interface LiveSessionRecord {
   last_seen_at: Date;
   user_agent: string | null;
   first_sign_in: boolean;
+  /** numeric: a string on PostgreSQL and PGlite. */
+  welcome_bonus: string | null;
   email: string;
   name: string | null;
   roles: string[];
@@ -142,6 +159,7 @@ export async function findLiveSession(query: RawQuery, tokenHash: string, now: D
       lastSeenAt: r.last_seen_at,
       userAgent: r.user_agent,
       firstSignIn: r.first_sign_in,
+      welcomeBonus: r.welcome_bonus,
     },
     user: {
       id: r.user_id,

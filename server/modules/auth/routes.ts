@@ -117,7 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
   app.get(
     '/profile',
     { config: { auth: 'user' }, schema: { tags, summary: 'The signed-in user', response: { 200: okSchema(profileResponse) } } },
-    async (request) => ok(await deps.account.profile(currentAuth(request))),
+    async (request) => ok(deps.account.profile(currentAuth(request))),
   );
 
   app.put(
