@@ -22,12 +22,14 @@ export const GENERATION_NOTES = {
  * A paid call's progress (issue 24), beside the tool's busy state: the seconds elapsed, the progress when the engine
  * reports it (else an indeterminate bar, or the caller's estimate), the phase (announced politely), and Cancel.
  */
-export function GenerationProgress({ generation, label = 'Generation progress', estimate, className }: {
+export function GenerationProgress({ generation, label = 'Generation progress', estimate, leaveNote = GENERATION_NOTES.leaveOk, className }: {
   generation: PaidGeneration | null;
   /** The progress bar's name. */
   label?: string;
   /** A progress the caller estimates (e.g. from the time elapsed), shown while the engine reports none. */
   estimate?: number;
+  /** What is said once the work goes on without the page (null: the caller says it itself). */
+  leaveNote?: string | null;
   className?: string;
 }) {
   const elapsed = useSecondsSince(generation?.startedAt ?? null);
@@ -54,13 +56,15 @@ export function GenerationProgress({ generation, label = 'Generation progress', 
           icon={<X className="size-4" aria-hidden />}
           onClick={cancel}
           disabled={!id || cancelling}
-          aria-describedby={noteId}
+          aria-describedby={id && !leaveNote ? undefined : noteId}
         >
           {cancelling ? 'Cancelling...' : 'Cancel generation'}
         </Button>
-        <p id={noteId} className="min-w-0 flex-1 basis-48 text-xs text-slate-500">
-          {id ? GENERATION_NOTES.leaveOk : GENERATION_NOTES.noIdYet}
-        </p>
+        {(!id || leaveNote) && (
+          <p id={noteId} className="min-w-0 flex-1 basis-48 text-xs text-slate-500">
+            {id ? leaveNote : GENERATION_NOTES.noIdYet}
+          </p>
+        )}
       </div>
       {cancelError && (
         <p role="alert" className="text-xs text-red-700">

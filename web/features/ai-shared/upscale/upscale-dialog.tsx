@@ -120,7 +120,7 @@ export function UpscaleDialog({ target, onClose, onUpscaled }: { target: Upscale
           <div className="space-y-2 rounded-xl bg-violet-50 px-4 py-3 text-sm text-violet-900">
             <p className="font-medium">Upscaling {choice.scaleFactor}x…</p>
             {/* The engine's progress when it reports one, else the estimate from the time elapsed. */}
-            <GenerationProgress generation={mutation.generation} label="Upscale progress" estimate={progress} />
+            <GenerationProgress generation={mutation.generation} label="Upscale progress" estimate={progress} leaveNote={null} />
             <p className="text-xs text-violet-800">
               {timeEstimate(choice.qualityTier)}. You can close this window: the upscaled image will appear in your history.
             </p>
