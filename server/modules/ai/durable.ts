@@ -6,13 +6,12 @@ import {
   type GenerationState,
   type GenerationStatus,
 } from '../../../contract/generations.ts';
-import { TOOL_CATALOGUE } from '../../../contract/tools.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { isLocalEngine } from '../../providers/ai/engine.ts';
 import { ProviderError } from '../../providers/ai/types.ts';
 import type { FilesService } from '../files/service.ts';
-import { isDurable, Superseded, type Lifecycle, type Run } from './lifecycle.ts';
+import { generationTitle, isDurable, Superseded, type Lifecycle, type Run } from './lifecycle.ts';
 import * as repo from './repository.ts';
 import type { GenerationRow } from './repository.ts';
 
@@ -99,7 +98,6 @@ const unsettled = (row: GenerationRow) => UNSETTLED.has(row.status);
 /** The wire's name of a row's status: a pending generation waits in the queue. */
 const stateOf = (row: GenerationRow): GenerationState => (row.status === 'pending' ? 'queued' : row.status);
 
-const toolTitle = (tool: string) => TOOL_CATALOGUE.find((t) => t.id === tool)?.title ?? tool;
 
 /** The AppError a settled, unsuccessful generation answers: the one it failed with, as the synchronous call would. */
 function errorOf(row: GenerationRow): AppError {
@@ -115,7 +113,7 @@ export function statusOf(row: GenerationRow): GenerationStatus {
   return {
     generation_id: row.id,
     tool: row.tool,
-    title: toolTitle(row.tool),
+    title: generationTitle(row),
     status: stateOf(row),
     progress: unsettled(row) ? row.progress : row.status === 'completed' ? 100 : null,
     provider: row.provider,

@@ -121,6 +121,12 @@ const CANCELLED_MESSAGE = GENERATION_MESSAGES.cancelled;
 /** A generation made through durable.ts (its params name the tool call the worker resumes). */
 export const isDurable = (generation: Pick<GenerationRow, 'params'>) => typeof generation.params.call === 'string';
 
+/** What a generation is called to its user: its tool's title (an upscale keeps its source's tool, so it says so). */
+export function generationTitle(generation: Pick<GenerationRow, 'tool' | 'serviceType'>): string {
+  if (generation.serviceType === 'upscale') return 'Upscale';
+  return TOOL_CATALOGUE.find((tool) => tool.id === generation.tool)?.title ?? generation.tool;
+}
+
 /** Where a recorded output is served. */
 export const fileUrl = (id: string) => `/api/files/serve/${id}`;
 
@@ -252,7 +258,7 @@ export function createLifecycle(deps: LifecycleDeps) {
       generationId: generation.id,
       tool: generation.tool,
       status,
-      title: TOOL_CATALOGUE.find((tool) => tool.id === generation.tool)?.title ?? generation.tool,
+      title: generationTitle(generation),
       ...(RESULT_PATHS[generation.tool] ? { path: RESULT_PATHS[generation.tool] } : {}),
       ...extra,
     });
