@@ -70,7 +70,8 @@ export function createJobQueue(database: Database, definitions: readonly JobDefi
   const boss =
     database.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.pglite as never), backend: 'pglite', ...supervision })
-      : new PgBoss({ connectionString: database.url, max: 4, ...supervision });
+      : // LISTEN/NOTIFY: a job sent to an `immediate` queue wakes the worker processes at once.
+        new PgBoss({ connectionString: database.url, max: 4, useListenNotify: true, ...supervision });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   let started = false;
   /** This process's workers of each `immediate` queue, woken on a send. */
