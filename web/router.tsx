@@ -1,10 +1,12 @@
-/** Routes of spec 1 §2. Each area's pages load lazily, one chunk per area. */
+/**
+ * Routes of spec 1 §2. Every page loads lazily: one chunk per area, and the public pages a visitor lands on (the
+ * landing page, a shared file or content, each legal page) one of their own, so each loads only its own code.
+ */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
 import { PAGE_REDIRECTS } from '../contract/pages.ts';
 import { PageSpinner } from './components/ui/spinner.tsx';
 import { AdminRoute, GuestRoute, ProtectedRoute } from './features/auth/guards.tsx';
-import { HomeRoute } from './app/home/home-route.tsx';
 import { AppLayout } from './app/shell/layout.tsx';
 import { AdminRouteError, RouteError } from './app/shell/route-error.tsx';
 
@@ -20,8 +22,12 @@ const auth = () => import('./features/auth/pages.ts');
 const credits = () => import('./features/credits/pages.ts');
 const dashboard = () => import('./app/dashboard/pages.ts');
 const files = () => import('./features/files/pages.ts');
+const sharedFile = () => import('./features/files/shared-file-page.tsx');
+const sharedContent = () => import('./features/files/content-page.tsx');
 const home = () => import('./app/home/pages.ts');
-const legal = () => import('./features/legal/pages.ts');
+const landing = () => import('./app/home/landing.ts');
+const terms = () => import('./features/legal/terms-page.tsx');
+const privacy = () => import('./features/legal/privacy-page.tsx');
 const shell = () => import('./app/shell/pages.ts');
 const tools = () => import('./features/tools/pages.ts');
 const toolPage = () => import('./app/tools/pages.ts');
@@ -49,17 +55,16 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteError,
         children: [
           // Everyone
-          // The first page most visitors see comes with the app's own code, not one round trip later.
-          { index: true, Component: HomeRoute },
-          { path: 'home', lazy: lazyPage(home, (m) => m.LandingPage) },
+          { index: true, lazy: lazyPage(landing, (m) => m.HomeRoute) },
+          { path: 'home', lazy: lazyPage(landing, (m) => m.LandingPage) },
           { path: 'about', lazy: lazyPage(home, (m) => m.AboutPage) },
           { path: 'start', lazy: lazyPage(tools, (m) => m.StartPage) },
           { path: 'tools', lazy: lazyPage(tools, (m) => m.LauncherPage) },
           { path: 'screenshot', lazy: lazyPage(home, (m) => m.ScreenshotPage) },
-          { path: 'legal/terms', lazy: lazyPage(legal, (m) => m.TermsPage) },
-          { path: 'legal/privacy', lazy: lazyPage(legal, (m) => m.PrivacyPage) },
-          { path: 'content/:id', lazy: lazyPage(files, (m) => m.ContentPage) },
-          { path: 'file/:uuid', lazy: lazyPage(files, (m) => m.SharedFilePage) },
+          { path: 'legal/terms', lazy: lazyPage(terms, (m) => m.TermsPage) },
+          { path: 'legal/privacy', lazy: lazyPage(privacy, (m) => m.PrivacyPage) },
+          { path: 'content/:id', lazy: lazyPage(sharedContent, (m) => m.ContentPage) },
+          { path: 'file/:uuid', lazy: lazyPage(sharedFile, (m) => m.SharedFilePage) },
           // Visitors see a sign-in prompt here rather than being sent to /auth (spec 3 §2)
           { path: 'tools/transcription', lazy: lazyPage(toolPage, (m) => m.TranscriptionToolRoute) },
           // Redirects

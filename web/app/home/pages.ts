@@ -1,4 +1,3 @@
-/** The home area's pages, loaded lazily as one chunk by the router. */
-export { LandingPage } from './landing-page.tsx';
+/** The home area's other pages, loaded lazily as one chunk by the router (the landing page is landing.ts). */
 export { AboutPage } from './about-page.tsx';
 export { ScreenshotPage } from './screenshot-page.tsx';

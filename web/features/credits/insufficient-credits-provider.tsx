@@ -1,7 +1,9 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { InsufficientCredits } from '../../../contract/credits.ts';
 import { InsufficientCreditsContext, insufficientCreditsFrom } from '../../lib/insufficient-credits.ts';
-import { InsufficientCreditsDialog } from './insufficient-credits-dialog.tsx';
+
+// Loaded when it first opens: every page mounts the provider, few ever show the dialog (a visitor never does).
+const InsufficientCreditsDialog = lazy(() => import('./insufficient-credits-dialog.tsx').then((m) => ({ default: m.InsufficientCreditsDialog })));
 
 /**
  * Mounted once in the layout: holds the one Insufficient Credits dialog every tool opens. Tools reach it through
@@ -19,7 +21,11 @@ export function InsufficientCreditsProvider({ children }: { children: ReactNode 
   return (
     <InsufficientCreditsContext.Provider value={value}>
       {children}
-      {details && <InsufficientCreditsDialog details={details} onClose={close} />}
+      {details && (
+        <Suspense fallback={null}>
+          <InsufficientCreditsDialog details={details} onClose={close} />
+        </Suspense>
+      )}
     </InsufficientCreditsContext.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { ContentItem } from '../../../contract/files.ts';
 import { Card } from '../../components/ui/card.tsx';
@@ -9,12 +9,14 @@ import { isApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/session/use-auth.ts';
 import { GALLERY_MESSAGES } from './api.ts';
 import { ItemFooter, ItemProblem, PublicBadge, ShareButton, SignInPrompt, VisibilityButton } from './public-item.tsx';
-import { ShareDialog } from './share-dialog.tsx';
 import { shareDescription } from './share-links.ts';
 import { useToggleVisibility } from './use-visibility.ts';
 import { CONTENT_MESSAGES, fetchContent } from './content-api.ts';
 import { parseContentId } from './content-id.ts';
 import { contentKeys } from '../../lib/query-keys.ts';
+
+// Only the owner shares: a visitor's page does not load the dialog.
+const ShareDialog = lazy(() => import('./share-dialog.tsx').then((m) => ({ default: m.ShareDialog })));
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -64,10 +66,12 @@ function ContentView({ item }: { item: ContentItem }) {
         <Stat label="Characters" value={numberFormat.format(item.character_count)} />
       </dl>
       {sharing && (
-        <ShareDialog
-          target={{ kind: 'content', id, title: item.title, description: shareDescription(type.toLowerCase()), isPublic: item.is_public }}
-          onClose={() => setSharing(false)}
-        />
+        <Suspense fallback={null}>
+          <ShareDialog
+            target={{ kind: 'content', id, title: item.title, description: shareDescription(type.toLowerCase()), isPublic: item.is_public }}
+            onClose={() => setSharing(false)}
+          />
+        </Suspense>
       )}
     </Page>
   );

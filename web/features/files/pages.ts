@@ -1,4 +1,5 @@
-/** The files area's pages (gallery, shared file, shared content), loaded lazily as one chunk by the router. */
+/**
+ * The files area's signed-in page (the gallery), loaded lazily by the router. The shared file and content pages are
+ * chunks of their own (web/router.tsx): a visitor opening a shared link loads neither the gallery nor what it opens.
+ */
 export { GalleryPage } from './gallery-page.tsx';
-export { SharedFilePage } from './shared-file-page.tsx';
-export { ContentPage } from './content-page.tsx';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, FileText } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { SharedFile } from '../../../contract/files.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
@@ -11,10 +11,12 @@ import { isApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/session/use-auth.ts';
 import { fetchSharedFile, FILE_MESSAGES, GALLERY_MESSAGES } from './api.ts';
 import { ItemFooter, ItemProblem, PublicBadge, ShareButton, SignInPrompt, VisibilityButton } from './public-item.tsx';
-import { ShareDialog } from './share-dialog.tsx';
 import { entityLabel, fileSocialImage, shareDescription } from './share-links.ts';
 import { useToggleVisibility } from './use-visibility.ts';
 import { fileKeys } from '../../lib/query-keys.ts';
+
+// Only the owner shares: a visitor's page does not load the dialog.
+const ShareDialog = lazy(() => import('./share-dialog.tsx').then((m) => ({ default: m.ShareDialog })));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -88,10 +90,12 @@ function FileView({ file }: { file: SharedFile }) {
         </div>
       </Card>
       {sharing && (
-        <ShareDialog
-          target={{ kind: 'files', id: file.uuid, title: file.title, description: shareDescription(type), isPublic: file.is_public, image: fileSocialImage(file.uuid) }}
-          onClose={() => setSharing(false)}
-        />
+        <Suspense fallback={null}>
+          <ShareDialog
+            target={{ kind: 'files', id: file.uuid, title: file.title, description: shareDescription(type), isPublic: file.is_public, image: fileSocialImage(file.uuid) }}
+            onClose={() => setSharing(false)}
+          />
+        </Suspense>
       )}
     </Page>
   );

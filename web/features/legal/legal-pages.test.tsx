@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SUPPORT_EMAIL } from '../../../contract/constants.ts';
 import { fail, ok, routes, stubFetch } from '../../test-support/fetch-stub.ts';
 import { renderPage } from '../../test-support/render.tsx';
-import { PrivacyPage, TermsPage } from './legal-pages.tsx';
+import { PrivacyPage } from './privacy-page.tsx';
+import { TermsPage } from './terms-page.tsx';
 import { LEGAL_DEFAULTS } from './operator.ts';
 
 afterEach(() => {

@@ -1,1 +1,0 @@
-export { PrivacyPage, TermsPage } from './legal-pages.tsx';
