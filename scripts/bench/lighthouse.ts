@@ -4,8 +4,12 @@
  * profile (simulated slow 4G and a 4x slower CPU) and the desktop one. Prints the four category scores, LCP, CLS
  * and the bytes sent (JavaScript and total, as transferred, i.e. compressed).
  *
- * Run: `npm run build && npm run bench:lighthouse`. With LIGHTHOUSE_MIN_PERFORMANCE=90 (CI sets it) it exits 1 when the
- * landing page scores below that on mobile (the median of five runs once the first is below).
+ * A report, part of `npm run bench`, not a gate: a score computed from the main thread's observed work moves with the
+ * machine's speed and load (the landing page read 62-72 on a busy CI machine, 92-98 on a quiet one, same build). CI
+ * gates on what does not depend on the machine instead: scripts/check-page-budgets.ts (`npm run check:pages`).
+ *
+ * Run: `npm run build && npm run bench:lighthouse`. LIGHTHOUSE_MIN_PERFORMANCE=90 makes it exit 1 when the landing
+ * page scores below that on mobile (the median of five runs once the first is below); nothing sets it by default.
  * LIGHTHOUSE_PAGES=/,/about measures only those pages; LIGHTHOUSE_DETAILS=1 prints each run's metrics and failing audits.
  */
 import fs from 'node:fs';
@@ -14,7 +18,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Config } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { root, startServer } from '../../e2e/server.ts';
-import { makePng } from '../../server/test-support/media.ts';
+import { pageLabel, resolvePages } from '../public-pages.ts';
 import { report, table } from './stats.ts';
 
 const minimum = process.env.LIGHTHOUSE_MIN_PERFORMANCE ? Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE) : null;
@@ -23,35 +27,9 @@ if (!fs.existsSync(path.join(webRoot, 'index.html'))) throw new Error(`Build the
 
 const server = await startServer({ LOG_LEVEL: 'error', RATE_LIMIT_GLOBAL_PER_MINUTE: '100000' });
 
-/** A signed-in user's cookies, through the real magic-link flow. */
-async function signIn(email: string): Promise<{ cookies: string; csrf: string }> {
-  await fetch(`${server.url}/api/auth/magic-link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
-  const { token } = await server.smtp.magicLinkFor(email, { consume: true });
-  const res = await fetch(`${server.url}/api/auth/verify-magic`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token, name: 'Lighthouse' }),
-  });
-  const body = (await res.json()) as { data: { csrf_token: string } };
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  return { cookies, csrf: body.data.csrf_token };
-}
-
-/** A public file to measure the shared-file page on. */
-async function publicFile(): Promise<string> {
-  const { cookies, csrf } = await signIn('lighthouse@example.com');
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(await makePng(1024, 768))], { type: 'image/png' }), 'sample.png');
-  const upload = await fetch(`${server.url}/api/files/upload`, { method: 'POST', headers: { cookie: cookies, 'x-csrf-token': csrf }, body: form });
-  const { data } = (await upload.json()) as { data: { file: { id: string } } };
-  const shared = await fetch(`${server.url}/api/files/${data.file.id}/toggle-visibility`, { method: 'POST', headers: { cookie: cookies, 'x-csrf-token': csrf } });
-  if (!shared.ok) throw new Error(`Could not make the sample file public: ${shared.status} ${await shared.text()}`);
-  return `/file/${data.file.id}`;
-}
-
 // LIGHTHOUSE_PAGES=/,/about measures only those (the file page is made only when it is asked for).
 const wanted = process.env.LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim()) ?? ['/', '/about', '/tools', '/file'];
-const pages = await Promise.all(wanted.map((page) => (page === '/file' ? publicFile() : page)));
+const pages = await resolvePages(server, wanted);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
@@ -100,7 +78,7 @@ async function measure(page: string, profile: string, config: Config | undefined
   const items = (lhr.audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
   const kb = (type: string) => `${((items.find((i) => i.resourceType === type)?.transferSize ?? 0) / 1024).toFixed(0)} KB`;
   return {
-    page: page.startsWith('/file/') ? '/file/{uuid}' : page,
+    page: pageLabel(page),
     profile,
     performance: score('performance'),
     accessibility: score('accessibility'),
