@@ -50,10 +50,10 @@ export function createCaption(deps: CaptionDeps) {
 
     return deps.lifecycle.generate(
       { userId, tool: 'caption-generator', serviceType: 'caption', description: 'Caption and hashtags', provider, prompt: settings.context || null, params: { ...settings } },
-      async () => {
+      async (run) => {
         let answer: Caption & { provider: string };
         if (vision) {
-          const described = await vision.describe({ image: { data: image.buffer, mime: image.mime }, prompt: captionPrompt(settings) });
+          const described = await vision.describe({ image: { data: image.buffer, mime: image.mime }, prompt: captionPrompt(settings), signal: run.signal });
           const parsed = parseCaptionAnswer(described.text);
           if (!parsed.caption) throw new ProviderError(described.provider, `${described.provider} sent no caption`, undefined, 'server');
           // The model's own list, held to 5-7 with the creator's hashtags in it, topped up from the context's words.

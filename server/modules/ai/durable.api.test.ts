@@ -34,10 +34,18 @@ async function usageRows(t: TestApp, userId: string) {
 }
 
 /** Follows a status URL as a client does, until the generation has ended. */
-async function follow(t: TestApp, s: TestSession, url: string, seen: GenerationStatus['status'][] = [], limitMs = 240_000): Promise<GenerationStatus> {
+async function follow(
+  t: TestApp,
+  s: TestSession,
+  url: string,
+  seen: GenerationStatus['status'][] = [],
+  limitMs = 240_000,
+  progress: Array<number | null> = [],
+): Promise<GenerationStatus> {
   for (const until = Date.now() + limitMs; Date.now() < until; ) {
     const status = data(await t.call('GET', url, { session: s }), generationStatus);
     seen.push(status.status);
+    progress.push(status.progress);
     if (!['queued', 'processing'].includes(status.status)) return status;
     await sleep(250);
   }
@@ -75,7 +83,10 @@ describe('over a real socket: a local 4x high-quality upscale of a 640 px image 
     let answer: unknown = body.data;
     if (res.status === 202) {
       const accepted = generationAccepted.parse(body.data);
-      const status = await follow(t, s, accepted.status_url);
+      const progress: Array<number | null> = [];
+      const status = await follow(t, s, accepted.status_url, [], 240_000, progress);
+      // The engine reports its patches: the status showed it part of the way.
+      expect(progress.some((p) => p !== null && p > 0 && p < 100), JSON.stringify(progress)).toBe(true);
       expect(status).toMatchObject({ status: 'completed', title: 'Upscale', progress: 100, error: null });
       answer = status.result;
     }

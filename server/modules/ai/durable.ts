@@ -140,6 +140,8 @@ const accepted = (row: GenerationRow): GenerationAccepted => ({
 
 export function createDurable<Tools extends Record<string, ToolMaker<never>>>(deps: DurableDeps<Tools>) {
   const { db, lifecycle, files, settings, log } = deps;
+  /** The runs this process is working on: a cancel made here stops its engine at once. */
+  const live = new Map<string, Run>();
 
   /** How long one attempt may run: the engine's deadline. */
   const deadlineFor = (provider: string) => (isLocalEngine(provider) ? settings.localTimeoutMs : settings.providerTimeoutMs);
@@ -226,6 +228,7 @@ export function createDurable<Tools extends Record<string, ToolMaker<never>>>(de
         return;
       }
       const { generation } = run;
+      live.set(generationId, run);
       try {
         const input = await files.readInput(generationId);
         const make = typeof generation.params.call === 'string' ? deps.tools[generation.params.call] : undefined;
@@ -241,6 +244,8 @@ export function createDurable<Tools extends Record<string, ToolMaker<never>>>(de
       } catch (err) {
         // Cancelled meanwhile: released already, and its outputs are gone.
         if (!(err instanceof Superseded)) await lifecycle.fail(run, err);
+      } finally {
+        live.delete(generationId);
       }
       await files.dropInput(generationId);
     },
@@ -263,6 +268,8 @@ export function createDurable<Tools extends Record<string, ToolMaker<never>>>(de
       if (!row || !isDurable(row)) throw notFound(GENERATION_MESSAGES.notFound);
       const cancelled = await lifecycle.cancel(id, userId);
       if (!cancelled) throw conflict(GENERATION_MESSAGES.notCancellable, { status: stateOf((await repo.findGeneration(db, id))!) });
+      // Run here: its engine stops now (in another worker, it finds the generation settled when it ends).
+      live.get(id)?.close();
       await files.dropInput(id);
       return statusOf(cancelled);
     },

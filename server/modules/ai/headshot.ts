@@ -127,7 +127,7 @@ export function createHeadshot(deps: HeadshotDeps) {
         }
         // The provider gets the same head-and-shoulders square the local engine frames, so it works on the face.
         const { square } = await headshotSquare(source.buffer, face);
-        const output = await editor.editImage({ images: [{ data: square, mime: 'image/png' }], prompt: headshotPrompt(req), aspectRatio: '1:1', variability: req.variability });
+        const output = await editor.editImage({ images: [{ data: square, mime: 'image/png' }], prompt: headshotPrompt(req), aspectRatio: '1:1', variability: req.variability, signal: run.signal });
         const data = await sharp(output.data).resize(HEADSHOT_SIZE, HEADSHOT_SIZE, { fit: 'cover' }).png().toBuffer();
         await run.store({ data, entityType: 'generated_image', toolName: TOOL, prompt: userPrompt || null, metadata: { ...metadata, provider: output.provider, model: output.model ?? null } });
         return { provider: output.provider, model: output.model, text: output.text ?? `${req.style} headshot on ${backgroundName}.` };

@@ -59,6 +59,8 @@ export interface Run {
   store(output: Omit<SaveFileInput, 'userId'>): Promise<StoredFile>;
   /** Tells how far the engine is (0-100), for the status route; at most about once a second reaches the database. */
   progress(percent: number): void;
+  /** Aborted when the run is closed: engines given it stop (a provider's request, the local upscaler's patches). */
+  readonly signal: AbortSignal;
   /**
    * Ends the run for good (a deadline passed, the user cancelled): an output stored after this is deleted at once, so
    * work that goes on in the background leaves nothing behind.
@@ -172,6 +174,7 @@ export function createLifecycle(deps: LifecycleDeps) {
 
   function runOf(generation: GenerationRow, amount: string, startedAt: number): Run {
     const outputs: StoredFile[] = [];
+    const controller = new AbortController();
     let closed = false;
     let reported = -1;
     let reportedAt = 0;
@@ -181,6 +184,7 @@ export function createLifecycle(deps: LifecycleDeps) {
       amount,
       startedAt,
       outputs,
+      signal: controller.signal,
       async store(output) {
         const stored = await files.store({ ...output, userId: generation.userId });
         if (closed) {
@@ -200,6 +204,7 @@ export function createLifecycle(deps: LifecycleDeps) {
       },
       close() {
         closed = true;
+        controller.abort(new Superseded(generation.id));
       },
     };
   }

@@ -47,6 +47,7 @@ export function createMorph(deps: MorphDeps) {
           userPrompt,
           aspectRatio: req.aspectRatio === 'original' ? undefined : req.aspectRatio,
           variability: req.variability,
+          signal: run.signal,
         });
         await run.store({
           data: output.data,

@@ -55,6 +55,7 @@ export function createPhotoshoot(deps: PhotoshootDeps) {
           prompt: photoshootPrompt(req),
           aspectRatio: req.outputRatio,
           variability: VARIABILITY[req.variety],
+          signal: run.signal,
         });
         await run.store({ data: output.data, entityType: 'generated_image', toolName: TOOL, prompt: req.prompt || null, metadata: { provider: output.provider, model: output.model ?? null } });
         return { provider: output.provider, model: output.model, text: output.text };

@@ -44,6 +44,8 @@ export function createUpscale(deps: UpscaleDeps) {
           creativity: req.creativity,
           resemblance: req.resemblance,
           sharpen: req.sharpen,
+          signal: run.signal,
+          onProgress: (fraction) => run.progress(fraction * 100),
         });
         await run.store({
           data: output.data,

@@ -98,6 +98,8 @@ export interface UpscaleRequest {
   resemblance?: number;
   sharpen?: number;
   signal?: AbortSignal;
+  /** Told how far the engine is (0 to 1), where it knows (the local engine's ESRGAN patches). */
+  onProgress?: (fraction: number) => void;
 }
 
 export interface UpscaleCapabilities {

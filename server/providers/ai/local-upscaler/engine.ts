@@ -160,8 +160,8 @@ export interface TileOptions {
   patchSize: number;
   /** Context pixels on each inner side of a patch, cropped away after inference. */
   padding: number;
-  /** Awaited between patches: lets the worker see an abort message; throw from it to stop. */
-  betweenPatches?: () => Promise<void>;
+  /** Awaited between patches with how many are done of how many: lets the worker see an abort message and report progress; throw from it to stop. */
+  betweenPatches?: (done: number, total: number) => Promise<void>;
 }
 
 /**
@@ -183,6 +183,8 @@ export async function upscaleRgb(
   const input = tf.tensor4d(rgb, [1, height, width, 3], 'float32');
   try {
     const rows = getPatchesFromImage(width, height, options.patchSize, options.padding);
+    const total = rows.reduce((sum, row) => sum + row.length, 0);
+    let done = 0;
     for (const row of rows) {
       for (const { pre, post } of row) {
         const patch = tf.tidy(() => {
@@ -204,7 +206,8 @@ export async function upscaleRgb(
           const src = y * patchWidth * 3;
           output.set(values.subarray(src, src + patchWidth * 3), ((top + y) * outWidth + left) * 3);
         }
-        if (options.betweenPatches) await options.betweenPatches();
+        done++;
+        if (options.betweenPatches) await options.betweenPatches(done, total);
       }
     }
   } finally {

@@ -83,7 +83,7 @@ export function createLocalUpscaler(options: LocalUpscalerOptions = {}): LocalUp
   const maxInputPixelsFor = (scale: number) => Math.floor((maxInputPixels * 4) / (scale * scale));
 
   async function upscale(request: UpscaleRequest): Promise<ImageResult> {
-    const { scale, tier, signal } = request;
+    const { scale, tier, signal, onProgress } = request;
     if (scale !== 2 && scale !== 4) throw fail(`The local engine upscales ×2 or ×4, not ×${scale}`);
     if (tier !== 'fast' && tier !== 'standard' && tier !== 'high_quality') throw fail(`Unknown quality tier ${String(tier)}`);
     signal?.throwIfAborted();
@@ -155,6 +155,7 @@ export function createLocalUpscaler(options: LocalUpscalerOptions = {}): LocalUp
     const reply = await worker.upscale(
       { family: FAMILY_BY_TIER[tier], scale: scale as ModelScale, width, height, rgb, patchSize, padding },
       signal,
+      onProgress,
     );
     if (reply.width !== outWidth || reply.height !== outHeight) throw fail('The local engine returned an image of the wrong size');
 

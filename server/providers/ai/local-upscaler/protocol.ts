@@ -50,5 +50,7 @@ export interface WorkerInfo {
 
 export type WorkerReply =
   | UpscaleReply
+  /** Not an answer: how far a running upscale is (patches done of all); more messages follow. */
+  | { id: number; ok: true; kind: 'progress'; done: number; total: number }
   | { id: number; ok: true; kind: 'info'; info: WorkerInfo }
   | { id: number; ok: false; message: string; aborted?: boolean };

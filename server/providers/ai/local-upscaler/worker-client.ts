@@ -23,6 +23,7 @@ interface Job {
   reject: (err: unknown) => void;
   signal?: AbortSignal;
   onAbort?: () => void;
+  onProgress?: (fraction: number) => void;
 }
 
 export interface EngineWorkerOptions {
@@ -48,10 +49,10 @@ export class EngineWorker {
   constructor(private readonly options: EngineWorkerOptions = {}) {}
 
   /** Runs an upscale in the worker. `job.rgb`'s buffer is transferred (copied first if it is a view of a larger one). */
-  upscale(job: UpscaleJob, signal?: AbortSignal): Promise<UpscaleReply> {
+  upscale(job: UpscaleJob, signal?: AbortSignal, onProgress?: (fraction: number) => void): Promise<UpscaleReply> {
     const whole = job.rgb.byteOffset === 0 && job.rgb.byteLength === job.rgb.buffer.byteLength && job.rgb.buffer instanceof ArrayBuffer;
     const rgb = whole ? job.rgb : new Uint8Array(job.rgb);
-    return this.submit({ kind: 'upscale', ...job, rgb }, [rgb.buffer as ArrayBuffer], signal) as Promise<UpscaleReply>;
+    return this.submit({ kind: 'upscale', ...job, rgb }, [rgb.buffer as ArrayBuffer], signal, onProgress) as Promise<UpscaleReply>;
   }
 
   async info(): Promise<WorkerInfo> {
@@ -77,11 +78,11 @@ export class EngineWorker {
     if (worker) await worker.terminate();
   }
 
-  private submit(message: NewRequest, transfer: ArrayBuffer[], signal?: AbortSignal): Promise<WorkerReply> {
+  private submit(message: NewRequest, transfer: ArrayBuffer[], signal?: AbortSignal, onProgress?: (fraction: number) => void): Promise<WorkerReply> {
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise<WorkerReply>((resolve, reject) => {
       const id = this.nextId++;
-      const job: Job = { id, message: { ...message, id } as Job['message'], transfer, resolve, reject, signal };
+      const job: Job = { id, message: { ...message, id } as Job['message'], transfer, resolve, reject, signal, onProgress };
       if (signal) {
         job.onAbort = () => {
           const queued = this.queue.indexOf(job);
@@ -145,6 +146,15 @@ export class EngineWorker {
   private onReply(reply: WorkerReply): void {
     const job = this.current;
     if (!job || job.id !== reply.id) return;
+    if (reply.ok && reply.kind === 'progress') {
+      // A hint for the status route: a listener's failure is not the upscale's.
+      try {
+        job.onProgress?.(reply.total > 0 ? reply.done / reply.total : 0);
+      } catch {
+        /* ignored */
+      }
+      return;
+    }
     this.current = undefined;
     if (reply.ok) this.settle(job, () => job.resolve(reply));
     else if (reply.aborted && job.signal) this.settle(job, () => job.reject(abortReason(job.signal!)));

@@ -41,7 +41,8 @@ async function handle(request: Exclude<WorkerRequest, { kind: 'abort' } | { kind
     const out = await engine.upscaleRgb(loaded.model, request.scale, request.rgb, request.width, request.height, {
       patchSize: request.patchSize,
       padding: request.padding,
-      betweenPatches: async () => {
+      betweenPatches: async (done, total) => {
+        reply({ id, ok: true, kind: 'progress', done, total });
         await nextTurn();
         if (aborted.has(id)) throw new JobAborted();
       },
