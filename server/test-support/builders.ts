@@ -6,6 +6,7 @@ import { generatedImageResponse, mockupJobStatus, mockupSubmittedResponse } from
 import { checkoutStatusSchema, creditPackagesResponse, testCheckoutOpenedSchema } from '../../contract/credits.ts';
 import { cmp, sub } from '../../contract/decimal.ts';
 import { uploadFileResponse } from '../../contract/files.ts';
+import { generationStatus } from '../../contract/generations.ts';
 import { dataExportResponse } from '../../contract/privacy.ts';
 import { adminFaqResponse, adminNotificationResponse } from '../../contract/site.ts';
 import type { buildApp } from '../app.ts';
@@ -91,6 +92,19 @@ export function builders(t: BuilderHost) {
       });
       expectOk(res, 'generation');
       return data(res, generatedImageResponse);
+    },
+
+    /**
+     * A durable generation of the user (an AI Image Morpher run through its job), settled as completed before it is
+     * handed out, so nothing about it changes while a test looks; answers its id, as GET /api/generations/:id names it.
+     */
+    async durableGeneration(owner: TestSession): Promise<string> {
+      const { generation_id: id } = await make.generation(owner);
+      const res = await t.call('GET', `/api/generations/${id}`, { session: owner });
+      expectOk(res, 'durableGeneration (status)');
+      const { status } = data(res, generationStatus);
+      if (status !== 'completed') throw new Error(`builder durableGeneration: the generation is ${status}, not completed`);
+      return id;
     },
 
     /** A private content item. No route creates one yet (captions will), so this goes through the service. */
@@ -283,12 +297,13 @@ export function builders(t: BuilderHost) {
 }
 
 /** What `make` can build for an id parameter, and an id of the same shape that names nothing. */
-export type ObjectKind = 'file' | 'content' | 'mockupJob' | 'openCheckout' | 'checkout' | 'transcription' | 'otherSession' | 'dataExport';
+export type ObjectKind = 'file' | 'content' | 'mockupJob' | 'durableGeneration' | 'openCheckout' | 'checkout' | 'transcription' | 'otherSession' | 'dataExport';
 
 export const unknownIdOf: Record<ObjectKind, (real: string) => string> = {
   file: () => randomUUID(),
   content: (real) => String(Math.min(2_147_483_647, Number(real) + 1_000_000)),
   mockupJob: () => randomUUID(),
+  durableGeneration: () => randomUUID(),
   transcription: () => randomUUID(),
   otherSession: () => randomUUID(),
   dataExport: () => randomUUID(),

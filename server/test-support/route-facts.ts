@@ -39,6 +39,7 @@ export const ID_PARAMS: Record<string, ObjectKind | SharedId> = {
   'ai:image_uuid': 'file',
   'content:id': 'content',
   'ai:job_id': 'mockupJob',
+  'generations:id': 'durableGeneration',
   'transcriptions:uuid': 'transcription',
   'account:id': 'otherSession',
   'account:export_id': 'dataExport',
