@@ -42,9 +42,11 @@ const forever = () => new Promise<never>(() => {});
 let puts = 0;
 let blockNextTmpWrite = false;
 const realWriteFile = fs.promises.writeFile;
-// A kill in the middle of a write: half of the bytes reach the temp file, then this write never finishes.
+// A kill in the middle of a write: half of the bytes reach the temp file, then this write never finishes. The write
+// caught is a work's output or an upload, as counted below, never a queued generation's request (inputs/).
+const isInput = (file: string) => /[\\/]inputs[\\/]/.test(file);
 fs.promises.writeFile = (async (file: fs.PathLike, body: Buffer, ...rest: unknown[]) => {
-  if (blockNextTmpWrite && String(file).endsWith('.tmp')) {
+  if (blockNextTmpWrite && String(file).endsWith('.tmp') && !isInput(String(file))) {
     blockNextTmpWrite = false;
     await (realWriteFile as (...a: unknown[]) => Promise<void>)(file, body.subarray(0, Math.floor(body.length / 2)));
     process.stdout.write(`blocked ${file}\n`);

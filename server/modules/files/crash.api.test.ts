@@ -112,9 +112,17 @@ describe('a worker killed mid-job (SIGKILL)', () => {
     const reconciled = (await jobs.find((j) => j.name === 'files.reconcile-storage')!.handle({}, { id: 'reconcile', retryCount: 0 })) as { removed: number };
     expect(reconciled.removed).toBeGreaterThanOrEqual(2);
 
-    expect(storedKeys(config.filesDir)).toEqual(await rowKeys());
+    // Every object under files/ and thumbs/ has its row. A queued generation's request (inputs/) goes with its
+    // generation (settled, or closed by the sweep); only what a put cut short by the kill left stays, for a day.
+    const isInput = (key: string) => key.startsWith('inputs/');
+    expect(storedKeys(config.filesDir).filter((key) => !isInput(key))).toEqual(await rowKeys());
+    expect(storedKeys(config.filesDir).filter(isInput).every((key) => key.endsWith('.tmp'))).toBe(true);
     const open = await db.select().from(generations).where(inArray(generations.status, ['pending', 'processing']));
     expect(open).toEqual([]);
+    // A day later the hourly job has removed those too: storage holds exactly what the rows name.
+    clock.advance(24 * 60 * 60_000);
+    await jobs.find((j) => j.name === 'files.reconcile-storage')!.handle({}, { id: 'reconcile-next-day', retryCount: 0 });
+    expect(storedKeys(config.filesDir)).toEqual(await rowKeys());
     const audit = await services.credits.audit(userId);
     expect(audit).toMatchObject({ held: '0.0000', openHolds: '0.0000' });
     expect(audit.ledgerSum).toBe(audit.balance);
