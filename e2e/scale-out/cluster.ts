@@ -43,11 +43,20 @@ export interface ScaleOutCluster {
   stop(): Promise<void>;
 }
 
+/** Settings one kind of process gets on top of the common ones (a test tells the web processes and the worker apart). */
+export interface ScaleOutRoles {
+  /** Both web processes. */
+  web?: Record<string, string>;
+  /** Every worker, those startWorker starts later too. */
+  worker?: Record<string, string>;
+}
+
 /**
  * Starts the cluster with these settings on every process (the test's own win over the defaults, but not over
- * what makes it a cluster: ROLE, PORT, DATABASE_URL, the bucket, PUBLIC_URL, TRUST_PROXY).
+ * what makes it a cluster: ROLE, PORT, DATABASE_URL, the bucket, PUBLIC_URL, TRUST_PROXY), and `roles`' on the web
+ * processes or the workers only.
  */
-export async function startScaleOut(settings: Record<string, string> = {}): Promise<ScaleOutCluster> {
+export async function startScaleOut(settings: Record<string, string> = {}, roles: ScaleOutRoles = {}): Promise<ScaleOutCluster> {
   const stops: Array<() => Promise<void>> = [];
   const processes: Array<{ name: string; process: AppProcess }> = [];
   const output = () => processes.map((p) => `--- ${p.name}\n${p.process.output()}`).join('\n');
@@ -89,13 +98,13 @@ export async function startScaleOut(settings: Record<string, string> = {}): Prom
     let worker: AppProcess | null = null;
     const startWorker = async () => {
       // At info level the worker says when its queue runs; it serves no HTTP to ask.
-      const next = spawnPart(`worker ${++workers}`, { ROLE: 'worker', LOG_LEVEL: 'info' });
+      const next = spawnPart(`worker ${++workers}`, { ...roles.worker, ROLE: 'worker', LOG_LEVEL: 'info' });
       await next.waitForOutput(WORKER_READY, 90_000);
       worker = next;
       return next;
     };
     // All at once, as a deploy that restarts every process would: they migrate and seed the same empty database.
-    const webs = ports.map((port, i) => ({ url: webUrls[i]!, process: spawnPart(`web ${i + 1}`, { ROLE: 'web', PORT: String(port) }) }));
+    const webs = ports.map((port, i) => ({ url: webUrls[i]!, process: spawnPart(`web ${i + 1}`, { ...roles.web, ROLE: 'web', PORT: String(port) }) }));
     await Promise.all([...webs.map((w) => w.process.waitHealthy(w.url, 90_000)), startWorker()]);
     return {
       url: proxy.url,
