@@ -62,7 +62,7 @@ export function GenerationPanel({ running, cancelling, cancelError, onCancel, no
 }) {
   const [open, setOpen] = useState(true);
   return (
-    <div className="pointer-events-none fixed inset-x-3 bottom-3 z-40 flex flex-col items-stretch gap-2 sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-80">
+    <div className="pointer-events-none fixed inset-x-3 bottom-3 z-40 flex flex-col items-stretch gap-2 sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-80 [[data-sticky-action]_&]:bottom-24">
       <div aria-live="polite" className="flex flex-col gap-2">
         {notices.map((notice) => (
           <div key={notice.id} data-testid="generation-notice" className="pointer-events-auto flex gap-3 rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-lg">

@@ -83,3 +83,32 @@ describe('PaidButton before the click', () => {
     expect(screen.getByRole('button', { name: /^Morph Image.*0\.25 credits/ })).toBeTruthy();
   });
 });
+
+describe('the sticky copy', () => {
+  it('marks the body while it is shown, so the running-generations panel can sit above it', () => {
+    // The button scrolled out of view, the end of the tool not yet on screen.
+    class OutOfView {
+      constructor(private readonly report: (entries: Array<{ isIntersecting: boolean }>) => void) {}
+      observe() {
+        this.report([{ isIntersecting: false }]);
+      }
+      disconnect() {}
+    }
+    vi.stubGlobal('IntersectionObserver', OutOfView);
+    stubFetch(routes({}));
+    const client = testQueryClient();
+    client.setQueryData(authKeys.profile, session('5.0000'));
+    const dialog: InsufficientCreditsApi = { open: vi.fn(), handleError: vi.fn(() => false), close: vi.fn() };
+    const view = render(
+      <QueryClientProvider client={client}>
+        <InsufficientCreditsContext value={dialog}>
+          <PaidButton label="Morph Image" icon={null} onClick={vi.fn()} generating={false} disabled={false} cost="0.25" validation={null} />
+        </InsufficientCreditsContext>
+      </QueryClientProvider>,
+    );
+    expect(screen.getAllByRole('button', { name: /^Morph Image/ })).toHaveLength(2);
+    expect(document.body.dataset.stickyAction).toBe('1');
+    view.unmount();
+    expect(document.body.dataset.stickyAction).toBeUndefined();
+  });
+});

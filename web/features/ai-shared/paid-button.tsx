@@ -44,6 +44,7 @@ export function PaidButton({ label, icon, onClick, generating, disabled, cost, v
   const buttonInView = useInView(sticky ? anchor : undefined);
   const endInView = useInView(sticky ? endOfTool : undefined);
   const outOfView = buttonInView === false && endInView !== true;
+  useStickyBarMark(outOfView);
   const noteId = useId();
   const { shortfall, topUp } = useCreditShortfall(cost);
   const short = !!shortfall && !generating;
@@ -87,4 +88,21 @@ export function PaidButton({ label, icon, onClick, generating, disabled, cost, v
       )}
     </div>
   );
+}
+
+/**
+ * While a sticky copy of a paid button is shown at the bottom of the screen, the body says so
+ * (`data-sticky-action`, counted), so what else sits at the bottom (the running-generations panel) moves above it.
+ */
+function useStickyBarMark(shown: boolean): void {
+  useEffect(() => {
+    if (!shown) return;
+    const body = document.body;
+    body.dataset.stickyAction = String(Number(body.dataset.stickyAction ?? 0) + 1);
+    return () => {
+      const left = Number(body.dataset.stickyAction ?? 1) - 1;
+      if (left > 0) body.dataset.stickyAction = String(left);
+      else delete body.dataset.stickyAction;
+    };
+  }, [shown]);
 }
