@@ -56,9 +56,12 @@ test('caption generator: upload coffee.jpg, LinkedIn and Professional with my ha
   await expect(page).toHaveURL(/\/content\/\d+$/);
   await expect(page.getByText('Our studio espresso bar is open.')).toBeVisible();
   await page.getByRole('button', { name: 'Share' }).click();
+  // A private caption asks first; the dialogs load when opened, so wait for whichever comes.
   const confirm = page.getByRole('button', { name: 'Make public and share' });
+  const shareDialog = page.getByRole('dialog', { name: 'Share', exact: true });
+  await expect(confirm.or(shareDialog)).toBeVisible();
   if (await confirm.isVisible()) await confirm.click();
-  await expect(page.getByRole('dialog', { name: 'Share' }).getByLabel('Link')).toHaveValue(/\/content\/\d+/);
+  await expect(shareDialog.getByLabel('Link')).toHaveValue(/\/content\/\d+/);
 });
 
 test('caption generator gallery: select an image of mine as the input, caption it, delete it', async ({ page, server }) => {

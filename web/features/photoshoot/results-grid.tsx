@@ -112,7 +112,6 @@ export function ResultsGrid({ tiles, ratio, generating, generation, localEngine 
         ) : (
           <>
             {preview && <PreviewNote />}
-            {generating && current >= 0 && <GenerationProgress generation={generation} label={`Photo ${current + 1} progress`} />}
             <ul aria-label="Generated photos" className={cn('grid gap-4', columns(tiles.length, ratio))}>
               {tiles.map((tile, i) => (
                 <li key={i} className="min-w-0">
@@ -120,6 +119,8 @@ export function ResultsGrid({ tiles, ratio, generating, generation, localEngine 
                 </li>
               ))}
             </ul>
+            {/* Under the grid: the photos keep their place when it comes and goes. */}
+            {generating && current >= 0 && <GenerationProgress generation={generation} label={`Photo ${current + 1} progress`} />}
           </>
         )}
       </CardBody>
