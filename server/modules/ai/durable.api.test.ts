@@ -152,6 +152,7 @@ describe('a provider that answers in 30 s (GENERATION_WAIT_MS 20 s, the default)
     // Another user cannot see it.
     const other = await t.make.user();
     expect((await t.call('GET', accepted.status_url, { session: other })).statusCode).toBe(404);
+    expect(data(await t.call('GET', '/api/generations?active=true', { session: other }), generationList).generations).toEqual([]);
 
     const seen: GenerationStatus['status'][] = [];
     const done = await follow(t, s, accepted.status_url, seen);
