@@ -102,8 +102,8 @@ export async function insertSession(
 /**
  * The session guard's one round trip: the live session for a cookie token hash (with the welcome of a first session),
  * its user, and the figures the profile shows (the credit account, absent before its first grant; storage used is on
- * the user row). Raw SQL run as a
- * prepared statement: this runs on every API call, and building it with Drizzle each time cost more than the query.
+ * the user row). Raw SQL run as a prepared statement: this runs on every API call, and building it with Drizzle each
+ * time cost more than the query.
  */
 const LIVE_SESSION: Statement = {
   name: 'auth_live_session',
