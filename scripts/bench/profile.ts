@@ -118,8 +118,8 @@ const median = (values: number[]) => {
 };
 
 /**
- * Loads the targets in turn, ROUNDS times; answers each one's median run (req/s, p50 and p99 each the median of its
- * runs; failures summed) after printing every run.
+ * Loads the targets in turn, ROUNDS times, printing every run; answers, for each, the median of its runs (req/s, p50
+ * and p99 each on its own; failures summed, the highest load).
  */
 async function takeTurns(targets: Target[]): Promise<Measured[]> {
   const runs = new Map<string, Measured[]>(targets.map((t) => [t.route, []]));
