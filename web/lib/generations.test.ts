@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AI_ERROR_COPY } from '../../contract/ai.ts';
 import { ERROR_STATUS } from '../../contract/errors.ts';
 import { GENERATION_MESSAGES, type GenerationStatus } from '../../contract/generations.ts';
-import { fail, jsonResponse, ok, routes, stubFetch } from '../test-support/fetch-stub.ts';
+import { fail, ok, routes, stubFetch } from '../test-support/fetch-stub.ts';
+import { acceptedResponse, generationStatusOf } from '../test-support/generations.ts';
 import { describeAiError } from './ai-error.ts';
 import { ApiError } from './api.ts';
 import { generationsVersion, subscribeGenerations } from './generation-registry.ts';
@@ -10,24 +11,9 @@ import { createGenerationRun, GENERATION_CANCELLED, generationTiming, postGenera
 
 const id = '00000000-0000-4000-8000-0000000000aa';
 const result = { image: '/api/files/serve/u1', uuid: 'u1', credits_used: '0.5000', generation_id: id };
-const accepted = () => jsonResponse({ success: true, data: { generation_id: id, status: 'queued', status_url: `/api/generations/${id}` } }, 202);
+const accepted = () => acceptedResponse(id);
 
-function statusOf(change: Partial<GenerationStatus>): GenerationStatus {
-  return {
-    generation_id: id,
-    tool: 'ai-headshot',
-    title: 'AI Headshot',
-    status: 'processing',
-    progress: null,
-    provider: 'gemini',
-    credits: '0.5000',
-    created_at: new Date().toISOString(),
-    completed_at: null,
-    result: null,
-    error: null,
-    ...change,
-  };
-}
+const statusOf = (change: Partial<GenerationStatus>) => generationStatusOf(id, change);
 
 /** GET /api/generations/:id answers these in turn (the last one again and again). */
 function statuses(...answers: Array<() => Response>) {

@@ -12,8 +12,9 @@ import { generationTiming, postGeneration } from '../../lib/generations.ts';
 import { queryClient as appQueryClient } from '../../lib/query-client.ts';
 import { fileKeys } from '../../lib/query-keys.ts';
 import { profileQueryKey, type AuthSnapshot } from '../../lib/session/profile.ts';
-import { jsonResponse, ok, routes, stubFetch } from '../../test-support/fetch-stub.ts';
+import { ok, routes, stubFetch } from '../../test-support/fetch-stub.ts';
 import { renderTool } from '../../test-support/render.tsx';
+import { acceptedResponse, generationStatusOf } from '../../test-support/generations.ts';
 import { GENERATION_NOTES, GenerationProgress } from './generation-progress.tsx';
 import { usePaidAction } from './use-paid-action.ts';
 
@@ -23,21 +24,8 @@ interface Result {
   generation_id: string;
 }
 
-const status = (id: string, change: Partial<GenerationStatus>): GenerationStatus => ({
-  generation_id: id,
-  tool: 'ai-headshot',
-  title: 'AI Headshot',
-  status: 'processing',
-  progress: null,
-  provider: 'gemini',
-  credits: '0.5000',
-  created_at: new Date().toISOString(),
-  completed_at: null,
-  result: null,
-  error: null,
-  ...change,
-});
-const accepted = (id: string) => jsonResponse({ success: true, data: { generation_id: id, status: 'queued', status_url: `/api/generations/${id}` } }, 202);
+const status = generationStatusOf;
+const accepted = acceptedResponse;
 
 /** A paid tool in miniature: Go sends the call through postGeneration; the outcome or the error box's headline shows. */
 function Harness() {
