@@ -14,6 +14,7 @@ export const AI_ERROR_CLASSES = [
   'network',
   'server',
   'timeout',
+  'unavailable',
   'unknown',
 ] as const;
 export type AiErrorClass = (typeof AI_ERROR_CLASSES)[number];
@@ -75,6 +76,12 @@ export const AI_ERROR_COPY: Record<AiErrorClass, AiErrorRow> = {
     status: 504,
     headline: 'The AI service took too long to answer.',
     tip: 'Try again; simpler prompts and smaller images finish faster. Nothing was charged.',
+  },
+  unavailable: {
+    code: 'AI_PROVIDER_ERROR',
+    status: 502,
+    headline: 'This tool is not available right now.',
+    tip: 'The AI service behind it needs attention from our team (a retired model or a billing stop), and we have been told. Nothing was charged; try again later.',
   },
   unknown: {
     code: 'AI_PROVIDER_ERROR',

@@ -24,7 +24,7 @@ export interface ImageEditRequest {
   signal?: AbortSignal;
 }
 
-export interface ImageResult extends ImageData {
+export interface ImageResult extends ImageData, ProviderCost {
   /** Text the model returned beside the image, if any. */
   text?: string;
   /** Name shown to the user: 'Local engine', 'Gemini', … */
@@ -41,13 +41,13 @@ export interface ImageEditor {
 /** Describes an image as text (captions, tags). */
 export interface VisionDescriber {
   readonly name: string;
-  describe(request: { image: ImageData; prompt: string; signal?: AbortSignal }): Promise<{ text: string; provider: string }>;
+  describe(request: { image: ImageData; prompt: string; signal?: AbortSignal }): Promise<{ text: string; provider: string } & ProviderCost>;
 }
 
 /** Rewrites text by an instruction (transcript refinements). */
 export interface TextRefiner {
   readonly name: string;
-  refine(request: { text: string; instruction: string; signal?: AbortSignal }): Promise<{ text: string; provider: string }>;
+  refine(request: { text: string; instruction: string; signal?: AbortSignal }): Promise<{ text: string; provider: string } & ProviderCost>;
 }
 
 /** A timed piece of a transcript, in seconds from the start of the audio. */
@@ -67,7 +67,7 @@ export interface SpeechRequest {
   signal?: AbortSignal;
 }
 
-export interface SpeechResult {
+export interface SpeechResult extends ProviderCost {
   text: string;
   durationSeconds: number;
   provider: string;
@@ -137,17 +137,44 @@ export interface AiProviders {
   transcriber?: SpeechTranscriber | null;
 }
 
+/** What the operator must change when a provider refuses the configuration itself (class `unavailable`). */
+export interface ProviderFix {
+  /** The environment setting to change: 'GEMINI_IMAGE_MODEL', 'OPENAI_API_KEY', … */
+  setting: string;
+  /** The value it has now (a model id), when the fix is to name another. */
+  model?: string;
+  /** Why, in the operator's words: 'the model was retired', 'the account is out of credits'. */
+  reason: string;
+}
+
 /** A classified provider failure (spec 2 §8). Nothing is charged for it. */
 export class ProviderError extends Error {
   override name = 'ProviderError';
   readonly errorClass: AiErrorClass;
+  /** Seconds the provider asked us to wait (Retry-After), when it said. */
+  retryAfterSeconds?: number;
+  /** For the log and the admin area: the setting to change (a retired model, a billing stop, a bad key). */
+  fix?: ProviderFix;
   constructor(
     readonly provider: string,
     message: string,
     readonly status?: number,
     errorClass?: AiErrorClass,
+    extra: { retryAfterSeconds?: number; fix?: ProviderFix } = {},
   ) {
     super(message);
     this.errorClass = errorClass ?? classifyAiError(status, message);
+    if (extra.retryAfterSeconds !== undefined) this.retryAfterSeconds = extra.retryAfterSeconds;
+    if (extra.fix) this.fix = extra.fix;
   }
+}
+
+/**
+ * What one provider call really cost, from the provider's usage fields (tokens, seconds, predict time) priced by the
+ * adapter's rate table, so the admin statistics show the real margin. Absent: the price table's actual_cost_usd stands.
+ */
+export interface ProviderCost {
+  costUsd?: number;
+  /** The provider's own usage figures as it reported them ({ input_tokens, output_tokens }, { seconds }, …). */
+  usage?: Record<string, number>;
 }
