@@ -36,6 +36,12 @@ export const generations = pgTable(
     result: jsonb('result').$type<Record<string, unknown>>(),
     /** The error a failed generation answers: its code, message and details (error class, tip, provider). */
     error: jsonb('error').$type<{ code: string; message: string; details?: Record<string, unknown> }>(),
+    /** What the provider's call really cost in USD, from its usage fields (null: the price table's actual_cost_usd stands). */
+    providerCostUsd: numeric('provider_cost_usd', { precision: 12, scale: 6 }),
+    /** The provider's usage figures as it reported them (tokens, seconds, predict time). */
+    providerUsage: jsonb('provider_usage').$type<Record<string, number>>(),
+    /** A failure that is the operator's to fix (class 'unavailable', a bad key): the setting, the model and why. */
+    providerFix: jsonb('provider_fix').$type<{ setting: string; model?: string; reason: string }>(),
     /** How far the engine is, 0-100, where it knows. */
     progress: integer('progress'),
     /** The call that started it stopped waiting (answered 202): its outcome is told to the user outside the page. */

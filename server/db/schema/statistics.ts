@@ -21,6 +21,11 @@ export const statsGenerationDays = pgTable(
     failed: integer('failed').notNull(),
     credits: numeric('credits', { precision: 20, scale: 4 }).notNull(),
     files: integer('files').notNull(),
+    // The completed generations whose provider reported its real cost (generations.provider_cost_usd): that cost,
+    // and their credits and count, which the price table's estimate leaves out.
+    measuredCost: numeric('measured_cost', { precision: 20, scale: 6 }).notNull().default('0'),
+    measuredCredits: numeric('measured_credits', { precision: 20, scale: 4 }).notNull().default('0'),
+    measuredCompleted: integer('measured_completed').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.tool, t.serviceType, t.serviceVariant] })],
 );

@@ -1,7 +1,8 @@
 import { CAPTION_DEFAULTS, HASHTAG_COUNT, type CaptionRequest, type CaptionResult } from '../../../contract/captions.ts';
 import { LOCAL_ENGINE } from '../../providers/ai/local-engine.ts';
 import { composeCaption, contextKeywords, imageFacts, postText, settleHashtags, type Caption, type CaptionSettings } from '../../providers/ai/local/caption.ts';
-import { ProviderError, type AiProviders } from '../../providers/ai/types.ts';
+import { ProviderError, type AiProviders, type ProviderCost } from '../../providers/ai/types.ts';
+import { costOf } from './failure.ts';
 import type { ContentService } from '../content/service.ts';
 import { captionPrompt, parseCaptionAnswer } from './caption-answer.ts';
 import type { Lifecycle } from './lifecycle.ts';
@@ -51,14 +52,14 @@ export function createCaption(deps: CaptionDeps) {
     return deps.lifecycle.generate(
       { userId, tool: 'caption-generator', serviceType: 'caption', description: 'Caption and hashtags', provider, prompt: settings.context || null, params: { ...settings } },
       async (run) => {
-        let answer: Caption & { provider: string };
+        let answer: Caption & { provider: string; providerCost?: ProviderCost };
         if (vision) {
           const described = await vision.describe({ image: { data: image.buffer, mime: image.mime }, prompt: captionPrompt(settings), signal: run.signal });
           const parsed = parseCaptionAnswer(described.text);
           if (!parsed.caption) throw new ProviderError(described.provider, `${described.provider} sent no caption`, undefined, 'server');
           // The model's own list, held to 5-7 with the creator's hashtags in it, topped up from the context's words.
           const hashtags = settleHashtags(settings.additionalHashtags, parsed.hashtags, contextKeywords(settings.context), HASHTAG_COUNT.max);
-          answer = { caption: parsed.caption, hashtags, provider: described.provider };
+          answer = { caption: parsed.caption, hashtags, provider: described.provider, providerCost: costOf(described) };
         } else {
           answer = { ...composeCaption(settings, await imageFacts(image.buffer, localVision)), provider: LOCAL_ENGINE };
         }

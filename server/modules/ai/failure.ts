@@ -1,6 +1,6 @@
 import { AI_ERROR_COPY } from '../../../contract/ai.ts';
 import { AppError } from '../../lib/errors.ts';
-import { ProviderError } from '../../providers/ai/types.ts';
+import { ProviderError, type ProviderCost, type ProviderFix } from '../../providers/ai/types.ts';
 
 /** Turns a provider failure into the error the browser shows: the row of its class in AI_ERROR_COPY (spec 2 §8). */
 export function providerFailure(err: ProviderError): AppError {
@@ -30,4 +30,24 @@ export function classifyFailure(err: unknown): Failure {
 export function failedMessage(err: unknown, failure: Failure, shown?: string): string {
   if (shown === undefined) return (err instanceof Error ? err.message : String(err)).slice(0, 500);
   return err instanceof ProviderError ? failure.error.message : shown;
+}
+
+/** The operator's line for a fix: 'set GEMINI_IMAGE_MODEL (now gemini-2.5-flash-image): the model is retired or unknown'. */
+export function describeFix(fix: ProviderFix): string {
+  return `set ${fix.setting}${fix.model ? ` (now ${fix.model})` : ''}: ${fix.reason}`;
+}
+
+/** A completed generation's cost columns: the provider's real cost and usage where it reported them. */
+export function costColumns(cost: ProviderCost | undefined): { providerCostUsd?: string; providerUsage?: Record<string, number> } {
+  if (!cost) return {};
+  return {
+    ...(cost.costUsd !== undefined && Number.isFinite(cost.costUsd) && cost.costUsd >= 0 ? { providerCostUsd: cost.costUsd.toFixed(6) } : {}),
+    ...(cost.usage && Object.keys(cost.usage).length > 0 ? { providerUsage: cost.usage } : {}),
+  };
+}
+
+/** A provider result's cost fields (undefined when it reported none). */
+export function costOf(result: ProviderCost): ProviderCost | undefined {
+  if (result.costUsd === undefined && !result.usage) return undefined;
+  return { ...(result.costUsd !== undefined ? { costUsd: result.costUsd } : {}), ...(result.usage ? { usage: result.usage } : {}) };
 }

@@ -6,7 +6,7 @@ import { isLocalEngine } from '../../providers/ai/engine.ts';
 import { headshotSquare, renderHeadshot } from '../../providers/ai/local/headshot.ts';
 import type { Face } from '../../providers/ai/local-vision/index.ts';
 import type { AiProviders } from '../../providers/ai/types.ts';
-import { classifyFailure } from './failure.ts';
+import { classifyFailure, costOf } from './failure.ts';
 import { imageAnswer, type Lifecycle } from './lifecycle.ts';
 import { checkedImage, type ImageLimits } from './preprocess.ts';
 
@@ -130,7 +130,7 @@ export function createHeadshot(deps: HeadshotDeps) {
         const output = await editor.editImage({ images: [{ data: square, mime: 'image/png' }], prompt: headshotPrompt(req), aspectRatio: '1:1', variability: req.variability, signal: run.signal });
         const data = await sharp(output.data).resize(HEADSHOT_SIZE, HEADSHOT_SIZE, { fit: 'cover' }).png().toBuffer();
         await run.store({ data, entityType: 'generated_image', toolName: TOOL, prompt: userPrompt || null, metadata: { ...metadata, provider: output.provider, model: output.model ?? null } });
-        return { provider: output.provider, model: output.model, text: output.text ?? `${req.style} headshot on ${backgroundName}.` };
+        return { provider: output.provider, model: output.model, providerCost: costOf(output), text: output.text ?? `${req.style} headshot on ${backgroundName}.` };
       },
       imageAnswer,
     );

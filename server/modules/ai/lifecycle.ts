@@ -10,7 +10,8 @@ import type { FileRow } from '../files/repository.ts';
 import type { FilesService, SaveFileInput, StoredFile } from '../files/service.ts';
 import type { PricingService } from '../pricing/service.ts';
 import { LOCAL_VARIANT, previewText, variantFor } from '../../providers/ai/engine.ts';
-import { classifyFailure, failedMessage } from './failure.ts';
+import { ProviderError, type ProviderCost } from '../../providers/ai/types.ts';
+import { classifyFailure, costColumns, describeFix, failedMessage } from './failure.ts';
 import { GENERATION_MESSAGES } from '../../../contract/generations.ts';
 import * as repo from './repository.ts';
 import type { GenerationRow } from './repository.ts';
@@ -75,6 +76,8 @@ export interface Produced {
   model?: string | null;
   /** The real cost when it came in under the quote (transcription's real duration); the rest is released. */
   amount?: string;
+  /** What the provider's call(s) really cost us in USD, and its usage figures, where the provider reported them. */
+  providerCost?: ProviderCost;
   /** Rows the output needs beside its files (a caption's content item), written in the charging transaction. */
   record?: (tx: DbOrTx, generationId: string) => Promise<unknown>;
   /** What a queued job's notice says beyond the defaults (its title, the page of the result, a transcript's text). */
@@ -108,7 +111,7 @@ export interface LifecycleDeps {
   pricing: Pick<PricingService, 'price'>;
   files: Pick<FilesService, 'store' | 'record' | 'discardStored'>;
   jobs: JobSender;
-  log: { error(obj: object, msg: string): void };
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** Told once a queued job's outcome has committed (the Telegram bot tells a linked user). */
   notify?: (notice: JobNotice) => void;
   /** Told once any generation has settled (completed, failed or cancelled), after the commit: waiting calls wake. */
@@ -301,6 +304,7 @@ export function createLifecycle(deps: LifecycleDeps) {
       const generation = await repo.updateGeneration(tx, run.generation.id, {
         status: 'completed',
         ...(produced.provider ? { provider: produced.provider, model: produced.model ?? null } : {}),
+        ...costColumns(produced.providerCost),
         credits: charged,
         outputFileIds: recorded.map((f) => f.id),
         processingTimeMs,
@@ -324,6 +328,9 @@ export function createLifecycle(deps: LifecycleDeps) {
     options: { shown?: string; notice?: Produced['notice']; record?: (tx: DbOrTx, message: string) => Promise<unknown> } = {},
   ): Promise<AppError> {
     const failure = classifyFailure(err);
+    const fix = err instanceof ProviderError ? err.fix : undefined;
+    // A retired model, a billing stop, a bad key: the operator's to fix, so the log says which setting.
+    if (fix) deps.log.warn({ generation: run.generation.id, provider: (err as ProviderError).provider, fix }, `AI provider needs attention: ${describeFix(fix)}`);
     run.close();
     // The refund and the 'failed' record commit together: a kill cannot leave the generation open with its hold gone.
     const failed = await db.transaction(async (tx) => {
@@ -335,6 +342,7 @@ export function createLifecycle(deps: LifecycleDeps) {
       await options.record?.(tx, errorMessage);
       return repo.updateGeneration(tx, run.generation.id, {
         status: 'failed',
+        ...(fix ? { providerFix: fix } : {}),
         errorClass: failure.errorClass,
         errorMessage,
         error: { code: failure.error.code, message: failure.error.message, details: failure.error.extra },

@@ -1,6 +1,7 @@
 import type { GeneratedImage, MorphRequest } from '../../../contract/ai.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { AiProviders } from '../../providers/ai/types.ts';
+import { costOf } from './failure.ts';
 import { imageAnswer, type Lifecycle } from './lifecycle.ts';
 import { checkedImage, morphPrompt, prepareSource, type ImageLimits } from './preprocess.ts';
 
@@ -56,7 +57,7 @@ export function createMorph(deps: MorphDeps) {
           prompt: userPrompt || null,
           metadata: { aspectRatio: req.aspectRatio, variability: req.variability, provider: output.provider, model: output.model ?? null, edit_mode: editMode(req) },
         });
-        return { provider: output.provider, model: output.model, text: output.text };
+        return { provider: output.provider, model: output.model, text: output.text, providerCost: costOf(output) };
       },
       (done) => ({
         ...imageAnswer(done),

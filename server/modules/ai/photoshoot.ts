@@ -2,6 +2,7 @@ import type { PhotoshootRequest, PhotoshootResult, Variety } from '../../../cont
 import { isLocalEngine } from '../../providers/ai/engine.ts';
 import { renderLocalPhotoshoot } from '../../providers/ai/local/photoshoot.ts';
 import type { AiProviders } from '../../providers/ai/types.ts';
+import { costOf } from './failure.ts';
 import { imageAnswer, type Lifecycle } from './lifecycle.ts';
 import { checkedImage, type ImageLimits } from './preprocess.ts';
 
@@ -58,7 +59,7 @@ export function createPhotoshoot(deps: PhotoshootDeps) {
           signal: run.signal,
         });
         await run.store({ data: output.data, entityType: 'generated_image', toolName: TOOL, prompt: req.prompt || null, metadata: { provider: output.provider, model: output.model ?? null } });
-        return { provider: output.provider, model: output.model, text: output.text };
+        return { provider: output.provider, model: output.model, text: output.text, providerCost: costOf(output) };
       },
       imageAnswer,
     );

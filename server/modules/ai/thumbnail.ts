@@ -4,6 +4,7 @@ import { REALISM_LABELS, THUMBNAIL_SIZE, THUMBNAIL_STYLES, type ThumbnailRequest
 import { isLocalEngine } from '../../providers/ai/engine.ts';
 import { findFaces, renderThumbnail, thumbnailFrame } from '../../providers/ai/local/thumbnail.ts';
 import type { AiProviders } from '../../providers/ai/types.ts';
+import { costOf } from './failure.ts';
 import { imageAnswer, type Lifecycle } from './lifecycle.ts';
 import { checkedImage, type ImageLimits } from './preprocess.ts';
 
@@ -75,7 +76,7 @@ export function createThumbnail(deps: ThumbnailDeps) {
         const data = await sharp(output.data).resize(THUMBNAIL_SIZE.width, THUMBNAIL_SIZE.height, { fit: 'cover', position: sharp.strategy.attention }).removeAlpha().png().toBuffer();
         await run.store({ data, entityType: 'generated_image', toolName: TOOL, prompt: userPrompt || null, metadata: { ...metadata, provider: output.provider, model: output.model ?? null } });
         const style = THUMBNAIL_STYLES.find((s) => s.id === req.style)!;
-        return { provider: output.provider, model: output.model, text: output.text ?? `${style.name} thumbnail, ${REALISM_LABELS[req.realism - 1]}.` };
+        return { provider: output.provider, model: output.model, providerCost: costOf(output), text: output.text ?? `${style.name} thumbnail, ${REALISM_LABELS[req.realism - 1]}.` };
       },
       imageAnswer,
     );

@@ -1,6 +1,7 @@
 import type { UpscaleRequest } from '../../../contract/ai.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { AiProviders } from '../../providers/ai/types.ts';
+import { costOf } from './failure.ts';
 import type { FilesService } from '../files/service.ts';
 import { fileUrl, type Lifecycle } from './lifecycle.ts';
 
@@ -54,7 +55,7 @@ export function createUpscale(deps: UpscaleDeps) {
           prompt: source.file.prompt,
           metadata: { ...(source.file.metadata ?? {}), upscale_provider: name, scale_factor: req.scale_factor, quality_tier: req.quality_tier, upscaled_from: source.file.id },
         });
-        return { provider: output.provider, model: output.model };
+        return { provider: output.provider, model: output.model, providerCost: costOf(output) };
       },
       ({ generation, files, charged, processingTimeMs, result }) => {
         const file = files[0]!;

@@ -110,6 +110,20 @@ export const countedPrompt = (column: SQL) => sql`${column} is not null and btri
 /** A generated output the statistics size: the raw rows' filter, the same as the files trigger's and partial index's. */
 const generatedOutput = sql`entity_type like 'generated\\_%' and tool_name is not null`;
 
+/** A generation's measured part: its provider's real cost, credits and 1 when it is completed with one, else 0s. */
+const measured = sql`case when status = 'completed' and provider_cost_usd is not null then provider_cost_usd else 0 end as measured_cost,
+                     case when status = 'completed' and provider_cost_usd is not null then credits else 0 end as measured_credits,
+                     (status = 'completed' and provider_cost_usd is not null)::int as measured_completed`;
+
+/**
+ * A tool's cost from its (tool, price) combinations `t`: the providers' real cost where they reported it, plus the
+ * price table's estimate for the rest. A price is per unit (an image, a minute of audio): the units a generation paid
+ * for are its credits ÷ the unit price; a free price counts one.
+ */
+const costSum = (t: string) =>
+  sql.raw(`round(coalesce(sum(${t}.measured_cost + case when p.user_cost_credits > 0 then p.actual_cost_usd * (${t}.credits - ${t}.measured_credits) / p.user_cost_credits
+                                         else coalesce(p.actual_cost_usd, 0) * (${t}.completed - ${t}.measured_completed) end), 0), 4)::text`);
+
 export const rollupSource: StatisticsSource = {
   tools(db, since) {
     const { edge, day } = rollupEdges(since);
@@ -118,20 +132,22 @@ export const rollupSource: StatisticsSource = {
       db,
       sql`with combos as (
             select tool, service_type, service_variant, sum(total) as total, sum(completed) as completed,
-                   sum(failed) as failed, sum(credits) as credits, sum(files) as files
-              from (select tool, service_type, service_variant, total, completed, failed, credits, files
+                   sum(failed) as failed, sum(credits) as credits, sum(files) as files,
+                   sum(measured_cost) as measured_cost, sum(measured_credits) as measured_credits, sum(measured_completed) as measured_completed
+              from (select tool, service_type, service_variant, total, completed, failed, credits, files,
+                           measured_cost, measured_credits, measured_completed
                       from stats_generation_days where day >= ${day}::date
                     union all
                     select tool, service_type, service_variant, 1, (status = 'completed')::int, (status = 'failed')::int,
                            case when status = 'completed' then credits else 0 end,
-                           case when status = 'completed' then cardinality(output_file_ids) else 0 end
+                           case when status = 'completed' then cardinality(output_file_ids) else 0 end,
+                           ${measured}
                       from generations where created_at >= ${at(since)} and created_at < ${at(edge)}) r
              group by tool, service_type, service_variant
           )
           select c.tool, sum(c.total)::int as total, sum(c.completed)::int as completed, sum(c.failed)::int as failed,
                  sum(c.credits)::text as credits, sum(c.files)::int as files,
-                 round(coalesce(sum(case when p.user_cost_credits > 0 then p.actual_cost_usd * c.credits / p.user_cost_credits
-                                         else coalesce(p.actual_cost_usd, 0) * c.completed end), 0), 4)::text as cost
+                 ${costSum('c')} as cost
             from combos c
             left join pricing p on p.service_type = c.service_type and p.service_variant = c.service_variant
            group by c.tool
@@ -259,16 +275,13 @@ export const rawSource: StatisticsSource = {
             where created_at >= ${at(since)}
             group by tool`,
       ),
-      // A price is per unit (an image, a minute of audio): the units a generation paid for are its credits ÷ the unit
-      // price; a free price counts one.
       analytic<{ tool: string; cost: string }>(
         db,
-        sql`select g.tool,
-              round(coalesce(sum(case when p.user_cost_credits > 0 then p.actual_cost_usd * g.credits / p.user_cost_credits
-                                      else coalesce(p.actual_cost_usd, 0) * g.n end), 0), 4)::text as cost
-            from (select tool, service_type, service_variant, count(*) as n, sum(credits) as credits
-                    from generations
-                   where created_at >= ${at(since)} and status = 'completed'
+        sql`select g.tool, ${costSum('g')} as cost
+            from (select tool, service_type, service_variant, count(*) as completed, sum(credits) as credits,
+                         sum(measured_cost) as measured_cost, sum(measured_credits) as measured_credits, sum(measured_completed) as measured_completed
+                    from (select tool, service_type, service_variant, credits, ${measured} from generations
+                   where created_at >= ${at(since)} and status = 'completed') completed
                    group by tool, service_type, service_variant) g
             left join pricing p on p.service_type = g.service_type and p.service_variant = g.service_variant
             group by g.tool`,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATISTICS_DAYS } from '../../../contract/admin-statistics.ts';
 import { files, generations, users, visits } from '../../db/schema/index.ts';
@@ -75,6 +75,8 @@ beforeAll(async () => {
       prompt: pick(PROMPTS),
       processingTimeMs: rnd() < 0.2 ? null : Math.floor(rnd() * 40_000),
       outputFileIds: status === 'completed' && rnd() < 0.7 ? [randomUUID(), randomUUID()].slice(0, 1 + Math.floor(rnd() * 2)) : [],
+      // Some providers report their real cost (on any status: only a completed one's counts).
+      providerCostUsd: rnd() < 0.3 ? (rnd() * 0.1).toFixed(6) : null,
       createdAt: new Date(at),
     };
   });
@@ -137,7 +139,7 @@ async function rollupTables(): Promise<unknown[]> {
   const db = t.database.db;
   const all = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: unknown[] }).rows;
   return Promise.all([
-    all(sql`select day::text, tool, service_type, service_variant, total, completed, failed, credits::text, files from stats_generation_days order by 1, 2, 3, 4`),
+    all(sql`select day::text, tool, service_type, service_variant, total, completed, failed, credits::text, files, measured_cost::text, measured_credits::text, measured_completed from stats_generation_days order by 1, 2, 3, 4`),
     all(sql`select tool, user_id, last_at::text from stats_tool_users order by 1, 2`),
     all(sql`select user_id, last_at::text from stats_visit_users order by 1`),
     all(sql`select session_id, first_at::text, last_at::text, visits from stats_sessions order by 1`),
@@ -175,7 +177,15 @@ describe('statistics from rollups', () => {
     const open = await db.select({ id: generations.id }).from(generations).where(inArray(generations.status, ['pending', 'processing']));
     expect(open.length).toBeGreaterThan(20);
     const [settle, fail, move] = [open.slice(0, 10), open.slice(10, 15), open.slice(15, 18)];
-    for (const { id } of settle) await db.update(generations).set({ status: 'completed', credits: '0.4', outputFileIds: [randomUUID()], processingTimeMs: 1234 }).where(eq(generations.id, id));
+    for (const [i, { id }] of settle.entries()) {
+      // Half settle with the provider's real cost, as the lifecycle records it.
+      await db.update(generations).set({ status: 'completed', credits: '0.4', outputFileIds: [randomUUID()], processingTimeMs: 1234, ...(i % 2 ? { providerCostUsd: '0.031250' } : {}) }).where(eq(generations.id, id));
+    }
+    // A measured cost corrected, and one taken away, on completed generations.
+    const measured = await db.select({ id: generations.id }).from(generations).where(and(eq(generations.status, 'completed'), isNotNull(generations.providerCostUsd))).limit(4);
+    expect(measured.length).toBe(4);
+    await db.update(generations).set({ providerCostUsd: '0.5' }).where(inArray(generations.id, measured.slice(0, 2).map((g) => g.id)));
+    await db.update(generations).set({ providerCostUsd: null }).where(inArray(generations.id, measured.slice(2).map((g) => g.id)));
     await db.update(generations).set({ status: 'failed', processingTimeMs: 99 }).where(inArray(generations.id, fail.map((g) => g.id)));
     // Rows the app never moves, still counted right: another tool, prompt, owner and day.
     for (const { id } of move) await db.update(generations).set({ tool: 'ai-photoshoot', prompt: 'moved here', userId: people[5]!.userId, createdAt: new Date(NOW - 45 * DAY) }).where(eq(generations.id, id));

@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound, payloadTooLarge, serviceUnavailable, unsupportedMediaType } from '../../lib/errors.ts';
 import type { LocalComposer } from '../../providers/ai/speech/local-composer.ts';
 import type { SpeechTranscriber, TextRefiner } from '../../providers/ai/types.ts';
+import { costOf } from '../ai/failure.ts';
 import type { Lifecycle, Run } from '../ai/lifecycle.ts';
 import type { ContentService } from '../content/service.ts';
 import type { FilesService } from '../files/service.ts';
@@ -237,6 +238,7 @@ export function createTranscriptionsService(deps: TranscriptionsDeps) {
       await lifecycle.complete(run, {
         provider: heard.provider,
         model: heard.model ?? null,
+        providerCost: costOf(heard),
         amount,
         record: (tx) =>
           repo.update(tx, row.id, {
