@@ -17,6 +17,14 @@ describe('AI error box content (spec 2 §8)', () => {
     expect(describeAiError(error)).toEqual({ errorClass: 'rate_limit', headline: 'Too many requests right now.', guidelines: ['Wait a minute'], tip: 'Breathe.' });
   });
 
+  it('a retired model or a billing stop reads that the tool is not available now, never "try again in a minute"', () => {
+    const row = AI_ERROR_COPY.unavailable;
+    const error = new ApiError(row.status, row.code, row.headline, { error_class: 'unavailable', tip: row.tip, provider: 'Gemini' });
+    expect(describeAiError(error)).toEqual({ errorClass: 'unavailable', headline: 'This tool is not available right now.', guidelines: [], tip: row.tip });
+    expect(row.tip).toMatch(/Nothing was charged/);
+    expect(row.tip).not.toMatch(/minute/);
+  });
+
   it('classifies from status and message when the server gave no class, with the class tip', () => {
     const view = describeAiError(new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large'));
     expect(view.errorClass).toBe('file_too_large');
