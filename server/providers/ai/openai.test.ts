@@ -2,25 +2,46 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectProviderError } from '../../test-support/fake-ai/expect-provider-error.ts';
 import { field, refusedUrl, solidPng } from '../../test-support/fake-ai/http.ts';
-import { OPENAI_OUTPUT_COLOR, startFakeOpenAi, type FakeOpenAi } from '../../test-support/fake-ai/openai.ts';
+import {
+  OPENAI_OUTPUT_COLOR,
+  OPENAI_ROUTE_SCHEMAS,
+  openAiRequestBody,
+  startFakeOpenAi,
+  type FakeOpenAi,
+} from '../../test-support/fake-ai/openai.ts';
+import type { RecordedAiRequest } from '../../test-support/fake-ai/http.ts';
 import { jsonOf, openAiChatBody } from '../../test-support/fake-ai/request-bodies.ts';
+import { validator } from '../../test-support/provider-schemas/validate.ts';
 import { makeJpeg, makePng } from '../../test-support/media.ts';
-import { createOpenAiProvider, OPENAI_AUDIO_LIMIT_BYTES, OPENAI_DEFAULTS, sizeForAspect, type OpenAiProvider } from './openai.ts';
+import {
+  createOpenAiProvider,
+  OPENAI_AUDIO_LIMIT_BYTES,
+  OPENAI_DEFAULTS,
+  sizeForAspect,
+  transcriptionFormat,
+  type OpenAiProvider,
+  type OpenAiSettings,
+} from './openai.ts';
 import { wavOf } from './speech/audio.ts';
 import { settlesBefore } from '../../test-support/timing.ts';
 
 let fake: FakeOpenAi;
 let openai: OpenAiProvider;
 let source: Buffer;
+/** Every request the adapter sent in this file, held to the published document at the end. */
+const sentRequests: RecordedAiRequest[] = [];
+
+/** A provider on the fake; no SDK retries unless a test asks for them. */
+const providerOn = (settings: Partial<OpenAiSettings> = {}) => createOpenAiProvider({ apiKey: fake.apiKey, baseUrl: fake.url, timeoutMs: 5000, maxRetries: 0, ...settings });
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  openai = createOpenAiProvider({ apiKey: fake.apiKey, baseUrl: fake.url, timeoutMs: 5000 });
+  openai = providerOn();
   source = await makePng(64, 48);
 });
 afterAll(() => fake.close());
 beforeEach(() => {
-  fake.requests.length = 0;
+  sentRequests.push(...fake.requests.splice(0));
 });
 
 const last = () => fake.requests.at(-1)!;
@@ -45,6 +66,39 @@ describe('OpenAI image edits', () => {
     expect(images[0]!.filename).toBe('image-1.png');
     expect(images[0]!.data.equals(source)).toBe(true);
     expect(request.files.mask).toBeUndefined();
+  });
+
+  it('defaults to gpt-image-2 (gpt-image-1 is retired), gpt-4.1-mini and whisper-1', () => {
+    expect(OPENAI_DEFAULTS).toMatchObject({ imageModel: 'gpt-image-2', chatModel: 'gpt-4.1-mini', transcriptionModel: 'whisper-1' });
+  });
+
+  it('prices the edit from the answer\'s usage (text and image input tokens, image output tokens)', async () => {
+    const result = await openai.editImage({ images: [{ data: source, mime: 'image/png' }], prompt: 'Add a hat' });
+    expect(result.usage).toMatchObject({ input_tokens: 323, input_text_tokens: 65, input_image_tokens: 258, output_tokens: 1056 });
+    // gpt-image-2: $5 / 1M text in, $8 / 1M image in, $30 / 1M image out.
+    expect(result.costUsd).toBeCloseTo((65 * 5 + 258 * 8 + 1056 * 30) / 1e6, 8);
+    const other = await providerOn({ imageModel: 'flux-compatible' }).editImage({ images: [{ data: source, mime: 'image/png' }], prompt: 'x' });
+    expect(other.usage).toMatchObject({ output_tokens: 1056 });
+    expect(other.costUsd).toBeUndefined();
+  });
+
+  it('sends a GIF as a PNG of its first frame (the edits endpoint reads PNG, JPEG and WebP only)', async () => {
+    const gif = await sharp({ create: { width: 30, height: 20, channels: 3, background: { r: 10, g: 200, b: 10 } } }).gif().toBuffer();
+    await openai.editImage({ images: [{ data: gif, mime: 'image/gif' }], prompt: 'x' });
+    const sent = last().files['image[]']![0]!;
+    expect([sent.filename, sent.type]).toEqual(['image-1.png', 'image/png']);
+    const { info } = await sharp(sent.data).toBuffer({ resolveWithObject: true });
+    expect([info.format, info.width, info.height]).toEqual(['png', 30, 20]);
+  });
+
+  it('the fake refuses a GIF, as OpenAI does', async () => {
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } }).gif().toBuffer();
+    const form = new FormData();
+    form.append('image[]', new Blob([new Uint8Array(gif)], { type: 'image/gif' }), 'a.gif');
+    form.append('prompt', 'x');
+    const res = await fetch(`${fake.url}/images/edits`, { method: 'POST', headers: { authorization: `Bearer ${fake.apiKey}` }, body: form });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid_image_format');
   });
 
   it('decodes the b64_json image into the result', async () => {
@@ -90,13 +144,21 @@ describe('OpenAI image edits', () => {
     expect(alphaAt(60, 40)).toBe(255);
   });
 
-  it('sends one image field and asks for b64_json from dall-e-2', async () => {
-    const dalle = createOpenAiProvider({ apiKey: fake.apiKey, baseUrl: fake.url, imageModel: 'dall-e-2' });
-    await dalle.editImage({ images: [{ data: source, mime: 'image/png' }], prompt: 'x' });
-    expect(last().files.image).toHaveLength(1);
-    expect(last().files['image[]']).toBeUndefined();
-    expect(field(last(), 'response_format')).toBe('b64_json');
-    expect(field(last(), 'size')).toBe('1024x1024');
+  it('a retired model (dall-e-2, gpt-image-1) is unavailable, naming OPENAI_IMAGE_MODEL and the model', async () => {
+    for (const model of ['dall-e-2', 'gpt-image-1']) {
+      const retired = providerOn({ imageModel: model });
+      const error = await expectProviderError(retired.editImage({ images: [{ data: source, mime: 'image/png' }], prompt: 'x' }), 'unavailable', 'OpenAI');
+      expect(error.status).toBe(404);
+      expect(error.message).toContain('model_not_found');
+      expect(error.fix).toMatchObject({ setting: 'OPENAI_IMAGE_MODEL', model });
+      expect(error.fix!.reason.length).toBeGreaterThan(5);
+    }
+    // dall-e-2 was still sent as it takes it: one image field, b64_json, a square size.
+    const dalle = fake.requests.find((r) => field(r, 'model') === 'dall-e-2')!;
+    expect(dalle.files.image).toHaveLength(1);
+    expect(dalle.files['image[]']).toBeUndefined();
+    expect(field(dalle, 'response_format')).toBe('b64_json');
+    expect(field(dalle, 'size')).toBe('1024x1024');
   });
 
   it('maps aspect ratios to the gpt-image sizes', () => {
@@ -118,7 +180,10 @@ describe('OpenAI chat: vision and refinement', () => {
     const jpeg = await makeJpeg(24, 24);
     const result = await openai.describe({ image: { data: jpeg, mime: 'image/jpeg' }, prompt: 'Caption this' });
 
-    expect(result).toEqual({ text: 'A gradient test card.', provider: 'OpenAI' });
+    expect(result).toMatchObject({ text: 'A gradient test card.', provider: 'OpenAI' });
+    // gpt-4.1-mini: $0.40 / 1M in, $1.60 / 1M out.
+    expect(result.usage).toMatchObject({ prompt_tokens: 312, completion_tokens: 14 });
+    expect(result.costUsd).toBeCloseTo((312 * 0.4 + 14 * 1.6) / 1e6, 10);
     const request = last();
     expect(request.path).toBe('/v1/chat/completions');
     expect(request.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
@@ -135,7 +200,7 @@ describe('OpenAI chat: vision and refinement', () => {
     fake.setChatText('Shorter text.');
     const result = await openai.refine({ text: 'A rather long text here.', instruction: 'Make it shorter' });
 
-    expect(result).toEqual({ text: 'Shorter text.', provider: 'OpenAI' });
+    expect(result).toMatchObject({ text: 'Shorter text.', provider: 'OpenAI' });
     const [system, user] = jsonOf(last(), openAiChatBody).messages;
     expect(system!.role).toBe('system');
     expect(system!.content).toContain('Instruction: Make it shorter');
@@ -143,9 +208,13 @@ describe('OpenAI chat: vision and refinement', () => {
   });
 
   it('uses the display name and the organization header of the settings', async () => {
-    const other = createOpenAiProvider({ apiKey: fake.apiKey, baseUrl: fake.url, displayName: 'Groq', organization: 'org-123', chatModel: 'llama-3.3' });
+    const other = providerOn({ displayName: 'Groq', organization: 'org-123', chatModel: 'llama-3.3' });
     expect(other.name).toBe('Groq');
-    expect((await other.refine({ text: 'a', instruction: 'b' })).provider).toBe('Groq');
+    const result = await other.refine({ text: 'a', instruction: 'b' });
+    expect(result.provider).toBe('Groq');
+    // A model not in the rate table (another service): its usage, no cost.
+    expect(result.usage).toMatchObject({ prompt_tokens: 312 });
+    expect(result.costUsd).toBeUndefined();
     expect(last().headers['openai-organization']).toBe('org-123');
     expect(jsonOf(last(), openAiChatBody).model).toBe('llama-3.3');
   });
@@ -167,6 +236,37 @@ describe('OpenAI transcription', () => {
     const file = request.files.file![0]!;
     expect([file.filename, file.type]).toEqual(['audio.mp3', 'audio/mpeg']);
     expect(file.data.equals(audio)).toBe(true);
+    // whisper-1: $0.006 a minute of the usage's seconds (62, rounded up by OpenAI).
+    expect(result.usage).toEqual({ seconds: 62 });
+    expect(result.costUsd).toBeCloseTo((62 / 60) * 0.006, 8);
+  });
+
+  it('asks gpt-4o-transcribe for json (it answers nothing else), the duration from the request, the cost from tokens', async () => {
+    expect([transcriptionFormat('whisper-1'), transcriptionFormat('gpt-4o-transcribe'), transcriptionFormat('gpt-4o-mini-transcribe'), transcriptionFormat('gpt-transcribe')]).toEqual([
+      'verbose_json',
+      'json',
+      'json',
+      'json',
+    ]);
+    fake.setTranscript('Token billed words.', 30);
+    const gpt4o = providerOn({ transcriptionModel: 'gpt-4o-transcribe' });
+    const result = await gpt4o.transcribe({ audio, mime: 'audio/mpeg', durationSeconds: 29.5 });
+    expect(field(last(), 'response_format')).toBe('json');
+    expect(field(last(), 'model')).toBe('gpt-4o-transcribe');
+    expect(result).toMatchObject({ text: 'Token billed words.', durationSeconds: 29.5, model: 'gpt-4o-transcribe', segments: [] });
+    // The fake: 300 audio tokens, 12 text tokens in, 5 out; $6 / 1M audio in, $2.50 / 1M text in, $10 / 1M out.
+    expect(result.usage).toMatchObject({ input_audio_tokens: 300, input_text_tokens: 12, output_tokens: 5 });
+    expect(result.costUsd).toBeCloseTo((300 * 6 + 12 * 2.5 + 5 * 10) / 1e6, 10);
+  });
+
+  it('the fake refuses verbose_json for gpt-4o-transcribe, as OpenAI does (what the old adapter sent)', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(audio)], { type: 'audio/mpeg' }), 'audio.mp3');
+    form.append('model', 'gpt-4o-transcribe');
+    form.append('response_format', 'verbose_json');
+    const res = await fetch(`${fake.url}/audio/transcriptions`, { method: 'POST', headers: { authorization: `Bearer ${fake.apiKey}` }, body: form });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string; param: string } }).error).toMatchObject({ code: 'unsupported_value', param: 'response_format' });
   });
 
   it('names the file by its type and leaves the language out when not given', async () => {
@@ -179,13 +279,48 @@ describe('OpenAI transcription', () => {
 describe('OpenAI failures', () => {
   const edit = () => openai.editImage({ images: [{ data: source, mime: 'image/png' }], prompt: 'Edit it' });
 
-  it('429 rate_limit_exceeded and insufficient_quota are rate limits', async () => {
-    fake.failNext('rate_limit', 'quota');
+  it('429 rate_limit_exceeded is a rate limit carrying Retry-After', async () => {
+    fake.failNext('rate_limit');
     const limited = await expectProviderError(edit(), 'rate_limit', 'OpenAI');
     expect(limited.status).toBe(429);
-    expect(limited.message).toContain('Rate limit reached for gpt-image-1');
+    expect(limited.message).toContain('Rate limit reached for gpt-image-2');
     expect(limited.message).toContain('rate_limit_exceeded');
-    expect((await expectProviderError(edit(), 'rate_limit', 'OpenAI')).message).toContain('exceeded your current quota');
+    expect(limited.retryAfterSeconds).toBe(12);
+  });
+
+  it('429 insufficient_quota is a billing stop: unavailable, naming OPENAI_API_KEY, and not retried', async () => {
+    const retrying = providerOn({ maxRetries: 2 });
+    fake.failNext('quota');
+    const error = await expectProviderError(retrying.editImage({ images: [{ data: source, mime: 'image/png' }], prompt: 'x' }), 'unavailable', 'OpenAI');
+    expect(error.message).toContain('exceeded your current quota');
+    expect(error.fix).toEqual({ setting: 'OPENAI_API_KEY', reason: 'the account is out of quota or credits (billing)' });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('a model that does not exist is unavailable, naming the setting of the call that used it', async () => {
+    fake.failNext('model_not_found', 'model_not_found');
+    const chat = await expectProviderError(providerOn({ chatModel: 'gpt-9-nano' }).refine({ text: 'a', instruction: 'b' }), 'unavailable', 'OpenAI');
+    expect(chat.fix).toMatchObject({ setting: 'OPENAI_CHAT_MODEL', model: 'gpt-9-nano' });
+    expect(chat.message).toContain('does not exist');
+    const speech = await expectProviderError(providerOn({ transcriptionModel: 'whisper-0' }).transcribe({ audio, mime: 'audio/mpeg' }), 'unavailable', 'OpenAI');
+    expect(speech.fix).toMatchObject({ setting: 'OPENAI_TRANSCRIBE_MODEL', model: 'whisper-0' });
+  });
+
+  it('the SDK retries a 500 and the next answer stands', async () => {
+    const retrying = providerOn({ maxRetries: 2 });
+    fake.failNext('server');
+    const result = await retrying.editImage({ images: [{ data: source, mime: 'image/png' }], prompt: 'x' });
+    expect(result.mime).toBe('image/png');
+    expect(fake.requests.map((r) => r.status)).toEqual([500, 200]);
+  });
+
+  it('a call the caller aborts is cancelled (class unknown)', async () => {
+    const controller = new AbortController();
+    fake.failNext({ delayMs: 3000 });
+    const call = expectProviderError(openai.refine({ text: 'a', instruction: 'b', signal: controller.signal }), 'unknown', 'OpenAI');
+    setTimeout(() => controller.abort(), 100);
+    expect(await settlesBefore(call, 3000)).toBe(true);
+    expect((await call).message).toContain('cancelled');
   });
 
   it('moderation_blocked and content_policy_violation are content policy', async () => {
@@ -204,9 +339,10 @@ describe('OpenAI failures', () => {
   });
 
   it('a wrong key is authentication (401 invalid_api_key), with the masked key in the message', async () => {
-    const wrong = createOpenAiProvider({ apiKey: 'sk-wrong-key-123456', baseUrl: fake.url });
+    const wrong = providerOn({ apiKey: 'sk-wrong-key-123456' });
     const error = await expectProviderError(wrong.refine({ text: 'a', instruction: 'b' }), 'authentication', 'OpenAI');
     expect(error.status).toBe(401);
+    expect(error.fix?.setting).toBe('OPENAI_API_KEY');
     expect(error.message).toContain('Incorrect API key provided');
     expect(error.message).not.toContain('sk-wrong-key-123456');
   });
@@ -226,7 +362,7 @@ describe('OpenAI failures', () => {
   });
 
   it('an answer slower than timeoutMs is a timeout', async () => {
-    const quick = createOpenAiProvider({ apiKey: fake.apiKey, baseUrl: fake.url, timeoutMs: 300 });
+    const quick = providerOn({ timeoutMs: 300 });
     fake.failNext({ delayMs: 3000 });
     const call = expectProviderError(quick.transcribe({ audio, mime: 'audio/mpeg' }), 'timeout', 'OpenAI');
     // The fake answers after 3000 ms: the call gave up before that answer came, whatever the machine's load.
@@ -235,7 +371,7 @@ describe('OpenAI failures', () => {
   });
 
   it('a refused port and a dropped connection are network errors', async () => {
-    const down = createOpenAiProvider({ apiKey: fake.apiKey, baseUrl: `${await refusedUrl()}/v1` });
+    const down = providerOn({ baseUrl: `${await refusedUrl()}/v1` });
     expect((await expectProviderError(down.refine({ text: 'a', instruction: 'b' }), 'network', 'OpenAI')).message).toContain('ECONNREFUSED');
     fake.failNext('disconnect');
     await expectProviderError(edit(), 'network', 'OpenAI');
@@ -270,7 +406,7 @@ describe('OpenAI transcription of audio over the 25 MB limit', () => {
   });
 
   it('is split at pauses into pieces under the limit with ffmpeg, the texts joined and the timings offset', async () => {
-    const splitting = createOpenAiProvider({ apiKey: fake.apiKey, baseUrl: fake.url, timeoutMs: 60_000, ffmpeg: 'ffmpeg' });
+    const splitting = providerOn({ timeoutMs: 60_000, ffmpeg: 'ffmpeg' });
     fake.setTranscript('Piece of the talk.', 600);
     const before = fake.requests.length;
     const audio = longWav(14 * 60);
@@ -289,9 +425,57 @@ describe('OpenAI transcription of audio over the 25 MB limit', () => {
 
   it('without ffmpeg says the file is too large instead of sending it', async () => {
     const before = fake.requests.length;
-    const plain = createOpenAiProvider({ apiKey: fake.apiKey, baseUrl: fake.url, timeoutMs: 5000 });
+    const plain = providerOn();
     const big = Buffer.alloc(OPENAI_AUDIO_LIMIT_BYTES + 1);
     await expect(plain.transcribe({ audio: big, mime: 'audio/wav' })).rejects.toMatchObject({ errorClass: 'file_too_large' });
     expect(fake.requests.length).toBe(before);
+  });
+});
+
+describe("held to OpenAI's published OpenAPI document (provider-schemas/openai.json)", () => {
+  const schema = validator('openai');
+  const routeOf = (path: string) => OPENAI_ROUTE_SCHEMAS[path as keyof typeof OPENAI_ROUTE_SCHEMAS];
+
+  it('every request the adapter sent in this file validates against its request schema', () => {
+    sentRequests.push(...fake.requests.splice(0));
+    // Requests this file built by hand to show the fake's refusals are not the adapter's.
+    const adapters = sentRequests.filter((r) => r.headers['x-stainless-lang'] !== undefined);
+    const paths = new Set(adapters.map((r) => r.path));
+    expect([...paths].sort()).toEqual(['/v1/audio/transcriptions', '/v1/chat/completions', '/v1/images/edits']);
+    for (const request of adapters) {
+      const check = schema(routeOf(request.path).request)(openAiRequestBody(request));
+      expect(check.errors, `${request.path} ${JSON.stringify(openAiRequestBody(request)).slice(0, 300)}`).toEqual([]);
+    }
+  });
+
+  it('every answer the fake sent validates against its response schema (errors against ErrorResponse)', () => {
+    const answers = fake.answers.filter((a) => a.failure !== 'empty');
+    expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(10);
+    expect(answers.filter((a) => a.status >= 400).length).toBeGreaterThan(5);
+    for (const answer of answers) {
+      const name = answer.status === 200 ? routeOf(answer.path).response(answer.request) : 'ErrorResponse';
+      const check = schema(name)(answer.body);
+      expect(check.errors, `${answer.path} ${answer.status} ${name}`).toEqual([]);
+    }
+  });
+
+  it('the check fails on what the document forbids', () => {
+    const transcription = schema('CreateTranscriptionRequest');
+    const good = { file: '<binary audio.mp3 audio/mpeg 10>', model: 'gpt-4o-transcribe', response_format: 'json' };
+    expect(transcription(good).ok).toBe(true);
+    // additionalProperties: false, and the response_format enum.
+    expect(transcription({ ...good, timestamp_granularity: 'segment' }).errors.join()).toContain('must NOT have additional properties');
+    expect(transcription({ ...good, response_format: 'verbose' }).ok).toBe(false);
+    // The image edit's required image and prompt; more than 16 images.
+    const edit = schema('CreateImageEditRequest');
+    expect(edit({ prompt: 'x' }).errors.join()).toContain('image');
+    expect(edit({ prompt: 'x', image: Array.from({ length: 17 }, () => 'img') }).ok).toBe(false);
+    // A chat message without its role; an answer without text; an error without its fields.
+    expect(schema('CreateChatCompletionRequest')({ model: 'gpt-4.1-mini', messages: [{ content: 'hi' }] }).ok).toBe(false);
+    expect(schema('CreateTranscriptionResponseJson')({ task: 'transcribe' }).ok).toBe(false);
+    expect(schema('ErrorResponse')({ error: { message: 'x' } }).ok).toBe(false);
+    // The fake's deliberately empty answer is caught too.
+    const empty = fake.answers.find((a) => a.failure === 'empty' && a.path === '/v1/audio/transcriptions');
+    expect(empty && schema('CreateTranscriptionResponseJson')(empty.body).ok).toBe(false);
   });
 });

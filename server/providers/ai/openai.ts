@@ -1,13 +1,17 @@
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, toFile } from 'openai';
 import sharp from 'sharp';
-import type { AiErrorClass } from '../../../contract/ai.ts';
-import { createHttpClient, detectImageMime, malformed, type ErrorBodyParser } from './http.ts';
+import { classifyAiError, type AiErrorClass } from '../../../contract/ai.ts';
+import { detectImageMime, malformed } from './http.ts';
 import { decodeToPcm, PCM_RATE, silenceCuts, wavOf } from './speech/audio.ts';
+import { providerFetch, type ProviderFetch } from './transport.ts';
 import {
   ProviderError,
   type ImageData,
   type ImageEditor,
   type ImageEditRequest,
   type ImageResult,
+  type ProviderCost,
+  type ProviderFix,
   type SpeechResult,
   type SpeechSegment,
   type SpeechTranscriber,
@@ -16,33 +20,44 @@ import {
 } from './types.ts';
 
 /**
- * Any OpenAI-compatible endpoint (`Authorization: Bearer …`). The base URL includes the version
- * (`https://api.openai.com/v1`, `http://localhost:11434/v1`, …); paths are relative to it.
+ * Any OpenAI-compatible endpoint, through OpenAI's official SDK (`openai`), held to OpenAI's published OpenAPI
+ * document (github.com/openai/openai-openapi; server/test-support/provider-schemas/openai.json). The base URL includes
+ * the version (`https://api.openai.com/v1`, `http://localhost:11434/v1`, …).
  *
- * - Image edits: `POST {base}/images/edits`, multipart: `image[]` (one part per image), `prompt`, `model`,
- *   `mask` (PNG whose fully transparent pixels mark where to paint), `size`; answer `{ created, data: [{ b64_json }] }`.
- * - Vision and text: `POST {base}/chat/completions`, images as `image_url` data URLs; answer
- *   `{ choices: [{ message: { content, refusal }, finish_reason }] }`.
- * - Speech: `POST {base}/audio/transcriptions`, multipart `file`, `model`, `response_format=verbose_json`,
- *   `language`; answer `{ text, duration, language, segments }`.
- * Errors: `{ error: { message, type, param, code } }`; codes content_policy_violation and
- * moderation_blocked are content policy, rate_limit_exceeded and insufficient_quota are rate limits.
+ * - Image edits: `client.images.edit` → `POST {base}/images/edits`, multipart `image[]` (one part per image; PNG,
+ *   JPEG or WebP only: anything else, a GIF's first frame, is sent as PNG), `prompt`, `model`, `mask` (PNG whose fully
+ *   transparent pixels mark where to paint), `size`; answer ImagesResponse `{ created, data: [{ b64_json }], usage }`.
+ * - Vision and text: `client.chat.completions.create` → `POST {base}/chat/completions`, images as `image_url` data
+ *   URLs; answer `{ choices: [{ message: { content, refusal }, finish_reason }], usage: { prompt_tokens, … } }`.
+ * - Speech: `client.audio.transcriptions.create` → `POST {base}/audio/transcriptions`, multipart `file`, `model`,
+ *   `response_format`, `language`. Whisper models take `verbose_json` (`{ text, duration, language, segments, usage:
+ *   { type: 'duration', seconds } }`: the segments give SRT/VTT); `gpt-4o-transcribe`, `gpt-4o-mini-transcribe` and
+ *   the other `gpt-*transcribe*` models take `json` only (`{ text, usage: { type: 'tokens', input_tokens, … } }`: no
+ *   segments and no duration, which then comes from the request's `durationSeconds`).
+ *
+ * Errors: `{ error: { message, type, param, code } }`. The SDK retries 408, 409, 429, 5xx and connection failures
+ * (`maxRetries`, honouring Retry-After) except a 429 insufficient_quota, which is a billing stop. Classes:
+ * rate_limit_exceeded → rate_limit (retryAfterSeconds); insufficient_quota → unavailable (fix OPENAI_API_KEY);
+ * model_not_found, a model that "does not exist" or was deprecated → unavailable (fix: the model setting the call
+ * used); invalid_api_key / 401 → authentication; moderation_blocked, content_policy_violation → content_policy.
  */
 
 export interface OpenAiSettings {
   apiKey: string;
   /** Default https://api.openai.com/v1. */
   baseUrl?: string;
-  /** Default gpt-image-1. */
+  /** OPENAI_IMAGE_MODEL. Default gpt-image-2. */
   imageModel?: string;
-  /** Vision and text refinement. Default gpt-4.1-mini. */
+  /** OPENAI_CHAT_MODEL: vision and text refinement. Default gpt-4.1-mini. */
   chatModel?: string;
-  /** Default whisper-1 (verbose_json gives the duration; gpt-4o-transcribe answers json only). */
+  /** OPENAI_TRANSCRIBE_MODEL. Default whisper-1 (verbose_json: segments for SRT/VTT); gpt-4o-transcribe answers json only. */
   transcriptionModel?: string;
   /** Optional OpenAI-Organization header. */
   organization?: string;
-  /** Per-call timeout. Default 180 000 ms (image edits take up to a minute or two). */
+  /** Per-attempt timeout. Default 180 000 ms (image edits take up to a minute or two). */
   timeoutMs?: number;
+  /** Retries of 408/409/429/5xx and connection failures by the SDK (Retry-After honoured). Default 2. */
+  maxRetries?: number;
   /** Display name, e.g. for another OpenAI-compatible service. Default 'OpenAI'. */
   displayName?: string;
   /** ffmpeg, to split audio over the 25 MB limit at pauses; without it such audio is refused. */
@@ -51,29 +66,50 @@ export interface OpenAiSettings {
 
 export const OPENAI_DEFAULTS = {
   baseUrl: 'https://api.openai.com/v1',
-  imageModel: 'gpt-image-1',
+  // gpt-image-1 was retired on 23 Oct 2026; gpt-image-1.5 and gpt-image-1-mini retire on 1 Dec 2026.
+  imageModel: 'gpt-image-2',
   chatModel: 'gpt-4.1-mini',
   transcriptionModel: 'whisper-1',
   timeoutMs: 180_000,
+  maxRetries: 2,
+} as const;
+
+/** The environment setting behind each model, named in an `unavailable` error's fix. */
+export const OPENAI_MODEL_SETTINGS = {
+  image: 'OPENAI_IMAGE_MODEL',
+  chat: 'OPENAI_CHAT_MODEL',
+  transcription: 'OPENAI_TRANSCRIBE_MODEL',
 } as const;
 
 export type OpenAiProvider = ImageEditor & VisionDescriber & TextRefiner & SpeechTranscriber;
 
-interface ChatCompletion {
-  choices?: Array<{ message?: { content?: string | null; refusal?: string | null }; finish_reason?: string }>;
-  model?: string;
+/**
+ * USD per 1M tokens (per minute for `perMinute`), from OpenAI's pricing page (developers.openai.com/api/docs/pricing
+ * and the model pages, read Nov 2026): gpt-image-2 text in $5, image in $8, image out $30, text out $10; gpt-4.1-mini
+ * in $0.40, cached in $0.10, out $1.60; whisper-1 $0.006 per minute; gpt-4o-transcribe text in $2.50, audio in $6,
+ * out $10; gpt-4o-mini-transcribe text in $1.25, audio in $3, out $5. Dated snapshots (`…-2026-04-21`) take their
+ * model's rate. A model not listed (another OpenAI-compatible service) reports usage without a cost.
+ */
+export interface OpenAiRate {
+  textInput?: number;
+  cachedTextInput?: number;
+  imageInput?: number;
+  audioInput?: number;
+  textOutput?: number;
+  imageOutput?: number;
+  perMinute?: number;
 }
 
-interface ImagesResponse {
-  data?: Array<{ b64_json?: string; url?: string; revised_prompt?: string }>;
-}
+export const OPENAI_RATES: Record<string, OpenAiRate> = {
+  'gpt-image-2': { textInput: 5, cachedTextInput: 1.25, imageInput: 8, imageOutput: 30, textOutput: 10 },
+  'gpt-4.1-mini': { textInput: 0.4, cachedTextInput: 0.1, textOutput: 1.6 },
+  'whisper-1': { perMinute: 0.006 },
+  'gpt-4o-transcribe': { textInput: 2.5, audioInput: 6, textOutput: 10 },
+  'gpt-4o-mini-transcribe': { textInput: 1.25, audioInput: 3, textOutput: 5 },
+};
 
-interface TranscriptionResponse {
-  text?: string;
-  language?: string;
-  duration?: number | string;
-  usage?: { type?: string; seconds?: number };
-  segments?: Array<{ start?: number; end?: number; text?: string }>;
+export function rateOf(model: string): OpenAiRate | undefined {
+  return OPENAI_RATES[model] ?? OPENAI_RATES[model.replace(/-\d{4}-\d{2}-\d{2}$/, '')];
 }
 
 /** OpenAI refuses audio files over 25 MB (413): longer audio is sent in pieces cut at pauses. */
@@ -85,40 +121,47 @@ const CHUNK_BYTES = 24 * 1024 * 1024;
 const LANGUAGE_CODES: Record<string, string> = { english: 'en', spanish: 'es', french: 'fr', german: 'de', japanese: 'ja', chinese: 'zh', hindi: 'hi', arabic: 'ar' };
 
 const POLICY_CODES = new Set(['content_policy_violation', 'moderation_blocked', 'content_filter']);
-const RATE_CODES = new Set(['rate_limit_exceeded', 'insufficient_quota']);
+/** The image types the edits endpoint reads (CreateImageEditRequest: png, webp or jpg). */
+const EDIT_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 
-export const parseOpenAiError: ErrorBodyParser = (body) => {
-  const b = body as { error?: unknown; message?: unknown; detail?: unknown };
-  const error = b.error;
-  if (typeof error === 'string') return { message: error };
-  if (!error || typeof error !== 'object') return undefined;
-  const { message, type, code } = error as { message?: string; type?: string; code?: string | number | null };
-  const codeText = code === null || code === undefined ? '' : String(code);
-  let errorClass: AiErrorClass | undefined;
-  if (POLICY_CODES.has(codeText)) errorClass = 'content_policy';
-  else if (RATE_CODES.has(codeText) || type === 'insufficient_quota') errorClass = 'rate_limit';
-  else if (codeText === 'invalid_api_key') errorClass = 'authentication';
-  const suffix = codeText ? ` (${codeText})` : type ? ` (${type})` : '';
-  return { message: message ? `${message}${suffix}` : undefined, errorClass };
-};
+/** Whisper models answer verbose_json (duration and segments); the gpt-*transcribe* models json only. */
+export function transcriptionFormat(model: string): 'verbose_json' | 'json' {
+  return /whisper/i.test(model) ? 'verbose_json' : 'json';
+}
+
+type ModelRole = keyof typeof OPENAI_MODEL_SETTINGS;
 
 export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider {
   const provider = settings.displayName ?? 'OpenAI';
-  const imageModel = settings.imageModel ?? OPENAI_DEFAULTS.imageModel;
-  const chatModel = settings.chatModel ?? OPENAI_DEFAULTS.chatModel;
-  const transcriptionModel = settings.transcriptionModel ?? OPENAI_DEFAULTS.transcriptionModel;
-  const authHeaders: Record<string, string> = { Authorization: `Bearer ${settings.apiKey}` };
-  if (settings.organization) authHeaders['OpenAI-Organization'] = settings.organization;
-  const http = createHttpClient({
-    provider,
-    baseUrl: settings.baseUrl ?? OPENAI_DEFAULTS.baseUrl,
-    authHeaders,
-    timeoutMs: settings.timeoutMs ?? OPENAI_DEFAULTS.timeoutMs,
-    parseError: parseOpenAiError,
+  const models: Record<ModelRole, string> = {
+    image: settings.imageModel ?? OPENAI_DEFAULTS.imageModel,
+    chat: settings.chatModel ?? OPENAI_DEFAULTS.chatModel,
+    transcription: settings.transcriptionModel ?? OPENAI_DEFAULTS.transcriptionModel,
+  };
+  const timeoutMs = settings.timeoutMs ?? OPENAI_DEFAULTS.timeoutMs;
+  const baseUrl = settings.baseUrl ?? OPENAI_DEFAULTS.baseUrl;
+  const transport = providerFetch(timeoutMs);
+  const client = new OpenAI({
+    apiKey: settings.apiKey,
+    baseURL: baseUrl,
+    organization: settings.organization ?? null,
+    project: null,
+    timeout: timeoutMs,
+    maxRetries: settings.maxRetries ?? OPENAI_DEFAULTS.maxRetries,
+    fetch: noRetryOnBillingStop(transport),
   });
 
-  async function chat(messages: unknown[], signal?: AbortSignal): Promise<string> {
-    const { body } = await http.json<ChatCompletion>({ method: 'POST', path: '/chat/completions', json: { model: chatModel, messages }, signal });
+  /** Runs one SDK call, every failure a classified ProviderError naming the model setting it used. */
+  async function call<T>(role: ModelRole, signal: AbortSignal | undefined, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw toProviderError(error, { provider, role, model: models[role], timeoutMs, baseUrl, signal });
+    }
+  }
+
+  async function chat(messages: OpenAI.Chat.ChatCompletionMessageParam[], signal?: AbortSignal): Promise<{ text: string } & ProviderCost> {
+    const body = await call('chat', signal, () => client.chat.completions.create({ model: models.chat, messages }, { signal }));
     const choice = body?.choices?.[0];
     if (!choice) throw malformed(provider, 'a chat answer without choices');
     if (choice.finish_reason === 'content_filter') {
@@ -129,7 +172,7 @@ export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider {
     }
     const text = typeof choice.message?.content === 'string' ? choice.message.content.trim() : '';
     if (!text) throw malformed(provider, `an empty chat answer (finish_reason ${choice.finish_reason ?? 'none'})`);
-    return text;
+    return { text, ...chatCost(models.chat, body.usage) };
   }
 
   return {
@@ -139,43 +182,65 @@ export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider {
     async editImage(request: ImageEditRequest): Promise<ImageResult> {
       const [first] = request.images;
       if (!first) throw new ProviderError(provider, 'No source image was given', undefined, 'unknown');
-      const dalle = /^dall-e/i.test(imageModel);
-      const form = new FormData();
-      form.append('model', imageModel);
-      form.append('prompt', request.prompt);
-      request.images.forEach((image, i) => {
-        form.append(dalle ? 'image' : 'image[]', toBlob(image), `image-${i + 1}.${extensionOf(image.mime)}`);
-      });
+      const model = models.image;
+      const dalle = /^dall-e/i.test(model);
+      const images = await Promise.all(
+        request.images.map(async (image, i) => {
+          const accepted = await editableImage(image).catch((error: unknown) => {
+            throw new ProviderError(provider, `Image ${i + 1} could not be read: ${(error as Error).message}`, undefined, 'unknown');
+          });
+          return toFile(accepted.data, `image-${i + 1}.${extensionOf(accepted.mime)}`, { type: accepted.mime });
+        }),
+      );
+      let mask: Awaited<ReturnType<typeof toFile>> | undefined;
       if (request.mask) {
         const alphaMask = await toAlphaMask(request.mask, first).catch((error: unknown) => {
           throw new ProviderError(provider, `The mask could not be prepared: ${(error as Error).message}`, undefined, 'unknown');
         });
-        form.append('mask', new Blob([new Uint8Array(alphaMask)], { type: 'image/png' }), 'mask.png');
+        mask = await toFile(alphaMask, 'mask.png', { type: 'image/png' });
       }
-      form.append('size', dalle ? '1024x1024' : sizeForAspect(request.aspectRatio));
-      if (dalle) form.append('response_format', 'b64_json');
-
-      const { body } = await http.json<ImagesResponse>({ method: 'POST', path: '/images/edits', form, signal: request.signal });
+      const body = await call('image', request.signal, () =>
+        client.images.edit(
+          {
+            model,
+            prompt: request.prompt,
+            // An array is sent as `image[]` parts (the GPT image models take up to 16); dall-e-2 takes one `image`.
+            image: dalle ? images[0]! : images,
+            ...(mask ? { mask } : {}),
+            size: dalle ? '1024x1024' : sizeForAspect(request.aspectRatio),
+            ...(dalle ? { response_format: 'b64_json' as const } : {}),
+          },
+          { signal: request.signal },
+        ),
+      );
       const item = body?.data?.[0];
       let data: Buffer;
       if (item?.b64_json) {
         data = Buffer.from(item.b64_json, 'base64');
       } else if (item?.url) {
-        data = (await http.bytes({ path: item.url, signal: request.signal })).data;
+        data = await download(item.url, request.signal);
       } else {
         throw malformed(provider, 'an image answer without b64_json or url');
       }
       if (data.length === 0) throw malformed(provider, 'an empty image');
-      return { data, mime: detectImageMime(data), text: item.revised_prompt, provider, model: imageModel };
+      return { data, mime: detectImageMime(data), text: item.revised_prompt, provider, model, ...imageCost(model, body.usage) };
     },
 
     async describe({ image, prompt, signal }) {
       const dataUrl = `data:${image.mime};base64,${image.data.toString('base64')}`;
-      const text = await chat(
-        [{ role: 'user', content: [{ type: 'text', text: prompt }, { type: 'image_url', image_url: { url: dataUrl } }] }],
+      const result = await chat(
+        [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: prompt },
+              { type: 'image_url', image_url: { url: dataUrl } },
+            ],
+          },
+        ],
         signal,
       );
-      return { text, provider };
+      return { ...result, provider };
     },
 
     async refine({ text, instruction, signal }) {
@@ -189,19 +254,21 @@ export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider {
         ],
         signal,
       );
-      return { text: result, provider };
+      return { ...result, provider };
     },
 
-    async transcribe({ audio, mime, language, signal }) {
-      if (audio.length <= OPENAI_AUDIO_LIMIT_BYTES) return transcribeOne(audio, mime, language, signal);
+    async transcribe({ audio, mime, language, durationSeconds, signal }) {
+      if (audio.length <= OPENAI_AUDIO_LIMIT_BYTES) return transcribeOne(audio, mime, language, durationSeconds, signal);
       if (!settings.ffmpeg) {
         throw new ProviderError(provider, 'The recording is over the 25 MB a transcription request may carry, and ffmpeg is not installed to split it.', 413, 'file_too_large');
       }
       // Decoded once to 16 kHz mono, cut at the quietest moment near each 24 MB boundary, each piece sent as a WAV.
-      const pcm = await decodeToPcm(settings.ffmpeg, audio, { signal, timeoutMs: settings.timeoutMs ?? OPENAI_DEFAULTS.timeoutMs, provider });
+      const pcm = await decodeToPcm(settings.ffmpeg, audio, { signal, timeoutMs, provider });
       const cuts = [0, ...silenceCuts(pcm, Math.floor((CHUNK_BYTES - 44) / 2)), pcm.length];
       const parts: SpeechResult[] = [];
-      for (let i = 0; i + 1 < cuts.length; i++) parts.push(await transcribeOne(wavOf(pcm.subarray(cuts[i], cuts[i + 1])), 'audio/wav', language, signal));
+      for (let i = 0; i + 1 < cuts.length; i++) {
+        parts.push(await transcribeOne(wavOf(pcm.subarray(cuts[i], cuts[i + 1])), 'audio/wav', language, (cuts[i + 1]! - cuts[i]!) / PCM_RATE, signal));
+      }
       let offset = 0;
       const segments: SpeechSegment[] = [];
       for (const [i, part] of parts.entries()) {
@@ -212,33 +279,256 @@ export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider {
         text: parts.map((p) => p.text).filter(Boolean).join(' '),
         durationSeconds: pcm.length / PCM_RATE,
         provider,
-        model: transcriptionModel,
+        model: models.transcription,
         language: parts[0]?.language,
         segments,
+        ...sumCosts(parts),
       };
     },
   };
 
-  async function transcribeOne(audio: Buffer, mime: string, language: string | undefined, signal: AbortSignal | undefined): Promise<SpeechResult> {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(audio)], { type: mime }), `audio.${audioExtension(mime)}`);
-    form.append('model', transcriptionModel);
-    form.append('response_format', 'verbose_json');
-    if (language) form.append('language', language.split(/[-_]/)[0]!.toLowerCase());
-    const { body } = await http.json<TranscriptionResponse>({ method: 'POST', path: '/audio/transcriptions', form, signal });
-    if (!body || typeof body.text !== 'string') throw malformed(provider, 'a transcription without text');
-    const duration = Number(body.duration ?? body.usage?.seconds);
-    if (!Number.isFinite(duration) || duration < 0) throw malformed(provider, 'a transcription without a duration');
+  async function transcribeOne(audio: Buffer, mime: string, language: string | undefined, knownSeconds: number | undefined, signal: AbortSignal | undefined): Promise<SpeechResult> {
+    const model = models.transcription;
+    const format = transcriptionFormat(model);
+    const file = await toFile(audio, `audio.${audioExtension(mime)}`, { type: mime });
+    const answer = await call('transcription', signal, () =>
+      client.audio.transcriptions.create(
+        { file, model, response_format: format, ...(language ? { language: language.split(/[-_]/)[0]!.toLowerCase() } : {}) },
+        { signal },
+      ),
+    );
+    const body = answer as Partial<OpenAI.Audio.TranscriptionVerbose> & { usage?: TranscriptionUsage };
+    if (!body || typeof body !== 'object' || typeof body.text !== 'string') throw malformed(provider, 'a transcription without text');
+    // verbose_json carries the duration; json carries it only in a duration usage, else the request's own stands.
+    const usageSeconds = body.usage?.type === 'duration' ? body.usage.seconds : undefined;
+    const duration = Number(body.duration ?? usageSeconds ?? knownSeconds ?? 0);
+    if (!Number.isFinite(duration) || duration < 0) throw malformed(provider, 'a transcription without a valid duration');
     const segments = (Array.isArray(body.segments) ? body.segments : [])
       .filter((seg) => Number.isFinite(seg.start) && Number.isFinite(seg.end) && typeof seg.text === 'string')
-      .map((seg) => ({ start: seg.start!, end: seg.end!, text: seg.text!.trim() }));
+      .map((seg) => ({ start: seg.start, end: seg.end, text: seg.text.trim() }));
     const lang = typeof body.language === 'string' ? (LANGUAGE_CODES[body.language.toLowerCase()] ?? body.language) : undefined;
-    return { text: body.text.trim(), durationSeconds: duration, provider, model: transcriptionModel, segments, ...(lang ? { language: lang } : {}) };
+    return {
+      text: body.text.trim(),
+      durationSeconds: duration,
+      provider,
+      model,
+      segments,
+      ...(lang ? { language: lang } : {}),
+      ...transcriptionCost(model, body.usage, duration),
+    };
+  }
+
+  /** An image answered as a URL (dall-e-2, other services): fetched without our key, within the call's timeout. */
+  async function download(url: string, signal: AbortSignal | undefined): Promise<Buffer> {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    try {
+      const response = await transport(new URL(url, `${baseUrl.replace(/\/$/, '')}/`), { signal: signal ? AbortSignal.any([timeout, signal]) : timeout });
+      if (!response.ok) throw new ProviderError(provider, `${provider}'s image URL answered HTTP ${response.status}`, response.status, response.status >= 500 ? 'server' : 'unknown');
+      return Buffer.from(await response.arrayBuffer());
+    } catch (error) {
+      if (error instanceof ProviderError) throw error;
+      if (signal?.aborted) throw new ProviderError(provider, `The request to ${provider} was cancelled`, undefined, 'unknown');
+      if (timeout.aborted) throw new ProviderError(provider, `${provider} did not answer within ${formatMs(timeoutMs)} (timed out)`, undefined, 'timeout');
+      throw new ProviderError(provider, `Network error downloading ${provider}'s image: ${causeChain(error)}`, undefined, 'network');
+    }
   }
 }
 
-function toBlob(image: ImageData): Blob {
-  return new Blob([new Uint8Array(image.data)], { type: image.mime });
+type TranscriptionUsage =
+  | { type: 'tokens'; input_tokens: number; output_tokens: number; total_tokens: number; input_token_details?: { text_tokens?: number; audio_tokens?: number } }
+  | { type: 'duration'; seconds: number };
+
+/**
+ * A 429 insufficient_quota is a billing stop: the SDK would retry it like a rate limit, so the answer is marked
+ * `x-should-retry: false` (the SDK's own header) before the SDK reads it.
+ */
+function noRetryOnBillingStop(inner: ProviderFetch): ProviderFetch {
+  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await inner(input, init);
+    if (response.status !== 429 || response.headers.has('x-should-retry')) return response;
+    const text = await response.text();
+    const headers = new Headers(response.headers);
+    headers.delete('content-encoding');
+    headers.delete('content-length');
+    if (/"insufficient_quota"/.test(text)) headers.set('x-should-retry', 'false');
+    return new Response(text, { status: response.status, statusText: response.statusText, headers });
+  }) as ProviderFetch;
+}
+
+interface ErrorContext {
+  provider: string;
+  role: ModelRole;
+  model: string;
+  timeoutMs: number;
+  baseUrl: string;
+  signal?: AbortSignal;
+}
+
+/** Any failure of an SDK call as a classified ProviderError (see the header comment for the classes). */
+export function toProviderError(error: unknown, context: ErrorContext): ProviderError {
+  const { provider } = context;
+  if (error instanceof ProviderError) return error;
+  let result: ProviderError;
+  if (error instanceof APIUserAbortError || (context.signal?.aborted && !(error instanceof APIError && error.status))) {
+    result = new ProviderError(provider, `The request to ${provider} was cancelled`, undefined, 'unknown');
+  } else if (error instanceof APIConnectionTimeoutError) {
+    result = new ProviderError(provider, `${provider} did not answer within ${formatMs(context.timeoutMs)} (timed out)`, undefined, 'timeout');
+  } else if (error instanceof APIConnectionError) {
+    let host = context.baseUrl;
+    try {
+      host = new URL(context.baseUrl).host;
+    } catch {
+      // keep the text as given
+    }
+    result = new ProviderError(provider, `Network error reaching ${provider} at ${host}: ${causeChain(error.cause ?? error)}`, undefined, 'network');
+  } else if (error instanceof APIError && error.status !== undefined) {
+    result = statusError(error, context);
+  } else if (error instanceof SyntaxError) {
+    result = malformed(provider, `an answer that is not JSON (${error.message})`);
+  } else {
+    result = new ProviderError(provider, `${provider} call failed: ${(error as Error)?.message ?? String(error)}`, undefined, 'unknown');
+  }
+  result.cause = error;
+  return result;
+}
+
+function statusError(error: APIError, context: ErrorContext): ProviderError {
+  const { provider } = context;
+  const status = error.status!;
+  const body = (error.error ?? {}) as { message?: unknown; type?: unknown; code?: unknown };
+  const code = typeof body.code === 'string' ? body.code : '';
+  const type = typeof body.type === 'string' ? body.type : '';
+  const text = typeof body.message === 'string' && body.message ? body.message : `${provider} answered HTTP ${status}`;
+  const message = `${text}${code ? ` (${code})` : type ? ` (${type})` : ''}`;
+  const fix = (setting: string, reason: string, model?: string): { fix: ProviderFix } => ({ fix: { setting, ...(model ? { model } : {}), reason } });
+
+  if (code === 'insufficient_quota' || type === 'insufficient_quota') {
+    return new ProviderError(provider, message, status, 'unavailable', fix('OPENAI_API_KEY', 'the account is out of quota or credits (billing)'));
+  }
+  if (status === 429) {
+    const retryAfterSeconds = retryAfter(error.headers);
+    return new ProviderError(provider, message, status, 'rate_limit', retryAfterSeconds !== undefined ? { retryAfterSeconds } : {});
+  }
+  const modelGone =
+    code === 'model_not_found' ||
+    (status === 404 && /model/i.test(text) && /does not exist|not found|deprecated|retired|shut ?down|no longer available/i.test(text)) ||
+    (status >= 400 && status < 500 && /model/i.test(text) && /deprecated|retired|shut ?down|no longer available/i.test(text));
+  if (modelGone) {
+    const reason = /deprecated|retired|shut ?down|no longer/i.test(text) ? `the model was retired (${code || status})` : `the model does not exist or this key has no access to it (${code || status})`;
+    return new ProviderError(provider, message, status, 'unavailable', fix(OPENAI_MODEL_SETTINGS[context.role], reason, context.model));
+  }
+  if (POLICY_CODES.has(code)) return new ProviderError(provider, message, status, 'content_policy');
+  if (code === 'invalid_api_key' || status === 401) {
+    return new ProviderError(provider, message, status, 'authentication', fix('OPENAI_API_KEY', `the API key was refused (${code || status})`));
+  }
+  const errorClass: AiErrorClass = status >= 500 ? 'server' : classifyAiError(status, message);
+  return new ProviderError(provider, message, status, errorClass);
+}
+
+/** Retry-After (seconds or an HTTP date) or retry-after-ms, in whole seconds. */
+function retryAfter(headers: Headers | undefined): number | undefined {
+  const ms = Number(headers?.get('retry-after-ms'));
+  if (headers?.get('retry-after-ms') && Number.isFinite(ms) && ms >= 0) return Math.ceil(ms / 1000);
+  const value = headers?.get('retry-after');
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? Math.max(0, Math.ceil((date - Date.now()) / 1000)) : undefined;
+}
+
+/** fetch's TypeError('fetch failed') hides the reason in `cause` (ECONNREFUSED, UND_ERR_SOCKET, …). */
+function causeChain(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const e = current as { message?: string; code?: string };
+    const piece = [e.code, e.message].filter(Boolean).join(' ');
+    if (piece && !parts.some((p) => p.includes(piece))) parts.push(piece);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return parts.join(': ') || 'fetch failed';
+}
+
+function formatMs(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
+}
+
+const PER_MILLION = 1_000_000;
+const round = (usd: number) => Math.round(usd * 1e8) / 1e8;
+
+/** ImagesResponse.usage (ImageGenUsage): input tokens split into text and image, output tokens (image, maybe text). */
+export function imageCost(model: string, usage: OpenAI.ImagesResponse['usage'] | undefined): ProviderCost {
+  if (!usage) return {};
+  const inText = usage.input_tokens_details?.text_tokens ?? usage.input_tokens;
+  const inImage = usage.input_tokens_details?.image_tokens ?? 0;
+  const details = (usage as { output_tokens_details?: { image_tokens?: number; text_tokens?: number } }).output_tokens_details;
+  const outImage = details?.image_tokens ?? usage.output_tokens;
+  const outText = details?.text_tokens ?? 0;
+  const figures: Record<string, number> = {
+    input_tokens: usage.input_tokens,
+    input_text_tokens: inText,
+    input_image_tokens: inImage,
+    output_tokens: usage.output_tokens,
+    ...(details ? { output_image_tokens: outImage, output_text_tokens: outText } : {}),
+    total_tokens: usage.total_tokens,
+  };
+  const rate = rateOf(model);
+  if (!rate?.imageOutput) return { usage: figures };
+  const usd = (inText * (rate.textInput ?? 0) + inImage * (rate.imageInput ?? 0) + outImage * rate.imageOutput + outText * (rate.textOutput ?? 0)) / PER_MILLION;
+  return { usage: figures, costUsd: round(usd) };
+}
+
+/** CompletionUsage: prompt_tokens (cached ones at the cached rate) and completion_tokens. */
+export function chatCost(model: string, usage: OpenAI.CompletionUsage | undefined): ProviderCost {
+  if (!usage) return {};
+  const cached = usage.prompt_tokens_details?.cached_tokens ?? 0;
+  const figures: Record<string, number> = {
+    prompt_tokens: usage.prompt_tokens,
+    completion_tokens: usage.completion_tokens,
+    total_tokens: usage.total_tokens,
+    ...(cached ? { cached_tokens: cached } : {}),
+  };
+  const rate = rateOf(model);
+  if (rate?.textInput === undefined || rate.textOutput === undefined) return { usage: figures };
+  const usd = ((usage.prompt_tokens - cached) * rate.textInput + cached * (rate.cachedTextInput ?? rate.textInput) + usage.completion_tokens * rate.textOutput) / PER_MILLION;
+  return { usage: figures, costUsd: round(usd) };
+}
+
+/** Transcription usage: tokens (gpt-*transcribe*: audio and text input, text output) or duration seconds (whisper-1). */
+export function transcriptionCost(model: string, usage: TranscriptionUsage | undefined, durationSeconds: number): ProviderCost {
+  const rate = rateOf(model);
+  if (usage?.type === 'tokens') {
+    const audio = usage.input_token_details?.audio_tokens ?? 0;
+    const text = usage.input_token_details?.text_tokens ?? usage.input_tokens - audio;
+    const figures = { input_tokens: usage.input_tokens, input_audio_tokens: audio, input_text_tokens: text, output_tokens: usage.output_tokens, total_tokens: usage.total_tokens };
+    if (rate?.textInput === undefined || rate.textOutput === undefined) return { usage: figures };
+    return { usage: figures, costUsd: round((audio * (rate.audioInput ?? rate.textInput) + text * rate.textInput + usage.output_tokens * rate.textOutput) / PER_MILLION) };
+  }
+  const seconds = usage?.type === 'duration' ? usage.seconds : undefined;
+  if (seconds === undefined && !rate?.perMinute) return {};
+  const billed = seconds ?? durationSeconds;
+  const figures = { seconds: billed };
+  if (!rate?.perMinute) return { usage: figures };
+  return { usage: figures, costUsd: round((billed / 60) * rate.perMinute) };
+}
+
+/** The pieces of a split recording: their usage figures and costs added up. */
+function sumCosts(parts: ProviderCost[]): ProviderCost {
+  const usage: Record<string, number> = {};
+  let costUsd: number | undefined;
+  for (const part of parts) {
+    for (const [key, value] of Object.entries(part.usage ?? {})) usage[key] = (usage[key] ?? 0) + value;
+    if (part.costUsd !== undefined) costUsd = round((costUsd ?? 0) + part.costUsd);
+  }
+  return { ...(Object.keys(usage).length ? { usage } : {}), ...(costUsd !== undefined ? { costUsd } : {}) };
+}
+
+/** PNG, JPEG and WebP go as they are (by their bytes); anything else (a GIF: its first frame) is sent as PNG. */
+async function editableImage(image: ImageData): Promise<ImageData> {
+  const mime = detectImageMime(image.data, image.mime);
+  if (EDIT_IMAGE_TYPES.has(mime)) return { data: image.data, mime };
+  return { data: await sharp(image.data, { pages: 1 }).png().toBuffer(), mime: 'image/png' };
 }
 
 /**
@@ -246,7 +536,7 @@ function toBlob(image: ImageData): Blob {
  * transparent pixels mark that area. Alpha = 255 − luminance, on black.
  */
 async function toAlphaMask(mask: ImageData, source: ImageData): Promise<Buffer> {
-  const { width, height } = await sharp(source.data).metadata();
+  const { width, height } = await sharp(source.data, { pages: 1 }).metadata();
   if (!width || !height) throw new Error('the source image has no size');
   const alpha = await sharp(mask.data).resize(width, height, { fit: 'fill' }).flatten({ background: '#000000' }).greyscale().negate().raw().toBuffer();
   const black = Buffer.alloc(width * height * 3);
@@ -268,7 +558,7 @@ export function sizeForAspect(aspectRatio?: string): string {
 }
 
 function extensionOf(mime: string): string {
-  return { 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' }[mime] ?? 'png';
+  return { 'image/jpeg': 'jpg', 'image/webp': 'webp' }[mime] ?? 'png';
 }
 
 /** OpenAI reads the audio format from the file name's extension. */

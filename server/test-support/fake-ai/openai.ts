@@ -12,22 +12,80 @@ import {
 import { openAiChatBody, sentModel } from './request-bodies.ts';
 
 /**
+ * The schemas of OpenAI's published OpenAPI document (server/test-support/provider-schemas/openai.json, derived from
+ * github.com/openai/openai-openapi) each route's request and answers are held to, by `validator('openai')`.
+ */
+export const OPENAI_ROUTE_SCHEMAS = {
+  '/v1/images/edits': { request: 'CreateImageEditRequest', multipart: true, response: () => 'ImagesResponse' },
+  '/v1/chat/completions': { request: 'CreateChatCompletionRequest', multipart: false, response: () => 'CreateChatCompletionResponse' },
+  '/v1/audio/transcriptions': {
+    request: 'CreateTranscriptionRequest',
+    multipart: true,
+    response: (request: RecordedAiRequest) => (field(request, 'response_format') === 'verbose_json' ? 'CreateTranscriptionResponseVerboseJson' : 'CreateTranscriptionResponseJson'),
+  },
+} as const;
+
+/**
+ * A recorded request's body as the object the document's request schema describes. JSON bodies as sent. Multipart
+ * bodies: each text field a string (multipart carries text; we send only string-typed fields); each file part a
+ * string (the document's `type: string, format: binary`), written `<binary filename type bytes>`; a field named
+ * `name[]` (how the SDK sends an array, e.g. `image[]`) becomes the array `name`, and a plain field sent more than
+ * once an array too.
+ */
+export function openAiRequestBody(request: RecordedAiRequest): unknown {
+  if (!/^multipart\/form-data/i.test(request.headers['content-type'] ?? '')) return request.json;
+  const body: Record<string, unknown> = {};
+  const put = (name: string, values: string[]) => {
+    if (name.endsWith('[]')) {
+      const key = name.slice(0, -2);
+      body[key] = [...((body[key] as string[] | undefined) ?? []), ...values];
+    } else {
+      body[name] = values.length === 1 ? values[0] : values;
+    }
+  };
+  for (const [name, values] of Object.entries(request.fields)) put(name, values);
+  for (const [name, files] of Object.entries(request.files)) put(name, files.map((f) => `<binary ${f.filename} ${f.type} ${f.data.length}>`));
+  return body;
+}
+
+/** An answer the fake sent, for holding it to the document's response schema. */
+export interface OpenAiAnswer {
+  path: string;
+  status: number;
+  body: unknown;
+  /** The request it answered. */
+  request: RecordedAiRequest;
+  /** The failure it was told to answer (failNext), if any: 'empty' and 'malformed' break the document on purpose. */
+  failure?: string;
+}
+
+/** Image models OpenAI has retired (gpt-image-1 on 23 Oct 2026; DALL·E 2 and 3): 404 model_not_found. */
+export const OPENAI_RETIRED_MODELS = /^(gpt-image-1|dall-e-\d.*)$/;
+
+/**
  * A fake OpenAI-compatible API on a loopback port (base URL `{origin}/v1`, `Authorization: Bearer …`):
  *
  * - `POST /v1/images/edits` (multipart `image[]`/`image`, `prompt`, `mask`, `model`, `size`) →
  *   `{ created, data: [{ b64_json }], output_format, size, usage }`; the PNG is 1/32 of the asked size
- *   (1536x1024 → 48x32) or, for `auto`, the first image's size.
+ *   (1536x1024 → 48x32) or, for `auto`, the first image's size (the answer's `size` names the standard size nearest
+ *   its shape, as the document's enum allows only 1024x1024, 1024x1536 and 1536x1024). Retired models (gpt-image-1,
+ *   dall-e-*) answer 404 model_not_found; images that are not PNG, JPEG or WebP answer 400 invalid_image_format.
  * - `POST /v1/chat/completions` → a `chat.completion` object with the configured text.
  * - `POST /v1/audio/transcriptions` (multipart `file`, `model`, `response_format`, `language`) →
- *   verbose_json `{ task, language, duration, text, segments, usage }` or json `{ text, usage }`.
+ *   verbose_json `{ task, language, duration, text, segments, usage: duration }` or json `{ text, usage }` (token
+ *   usage for the gpt-*transcribe* models, duration usage for whisper). The gpt-4o-*transcribe models refuse any
+ *   format but json (and text), as the document says: 400 unsupported_value.
  *
- * Errors use OpenAI's body `{ error: { message, type, param, code } }`.
+ * Errors use OpenAI's body `{ error: { message, type, param, code } }`. Every request is in `requests`, every answer
+ * the fake sent in `answers`, so tests hold both to the published document (OPENAI_ROUTE_SCHEMAS).
  */
 
 export type OpenAiFailure =
   | CommonFailure
   /** 429 insufficient_quota. */
   | 'quota'
+  /** 404 model_not_found for the model the request named. */
+  | 'model_not_found'
   /** 400 moderation_blocked (gpt-image safety system). */
   | 'moderation_blocked'
   /** 400 content_policy_violation (DALL·E safety system). */
@@ -50,10 +108,21 @@ function openAiError(message: string, type: string, code: string | null = null, 
 export async function startFakeOpenAi(options: FakeOpenAiOptions = {}) {
   const apiKey = options.apiKey ?? 'sk-test-openai-key';
   const failures: OpenAiFailure[] = [];
+  const answers: OpenAiAnswer[] = [];
   const state = { chatText: 'A bright test card with a red square.', transcript: 'Hello and welcome to the show.', duration: 12.5 };
   const now = () => Math.floor(Date.now() / 1000);
 
   async function answer(request: RecordedAiRequest): Promise<FakeAnswer> {
+    const told: { failure?: OpenAiFailure } = {};
+    const sent = await respond(request, told);
+    if (!sent.disconnect && sent.body !== undefined && !Buffer.isBuffer(sent.body) && typeof sent.body === 'object') {
+      const failure = typeof told.failure === 'string' ? told.failure : undefined;
+      answers.push({ path: request.path, status: sent.status, body: sent.body, request, ...(failure ? { failure } : {}) });
+    }
+    return sent;
+  }
+
+  async function respond(request: RecordedAiRequest, told: { failure?: OpenAiFailure }): Promise<FakeAnswer> {
     const header = request.headers.authorization;
     if (!header) {
       return {
@@ -82,11 +151,14 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}) {
     }
 
     const failure = failures.shift();
+    told.failure = failure;
     if (failure !== undefined && typeof failure !== 'object') {
       const special = failureAnswer(failure, request);
       if (special) return special;
     }
     const delayMs = delayOf(failure);
+    const model = modelOf(request);
+    if (model && request.path === '/v1/images/edits' && OPENAI_RETIRED_MODELS.test(model)) return modelNotFound(model);
     const normal =
       request.path === '/v1/images/edits' ? await imageEdit(request) : request.path === '/v1/chat/completions' ? chat(request) : transcription(request);
     return { ...normal, delayMs };
@@ -98,6 +170,18 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}) {
     const images = request.files['image[]'] ?? request.files.image ?? [];
     if (images.length === 0) {
       return { status: 400, body: openAiError("Missing required parameter: 'image'.", 'invalid_request_error', 'missing_required_parameter', 'image') };
+    }
+    const unsupported = images.findIndex((image) => !['image/png', 'image/jpeg', 'image/webp'].includes(image.type));
+    if (unsupported >= 0) {
+      return {
+        status: 400,
+        body: openAiError(
+          `Invalid file 'image': unsupported mimetype ('${images[unsupported]!.type}'). Supported file formats are 'image/jpeg', 'image/png', and 'image/webp'.`,
+          'invalid_request_error',
+          'invalid_image_format',
+          'image',
+        ),
+      };
     }
     const size = field(request, 'size') ?? 'auto';
     const asked = /^(\d+)x(\d+)$/.exec(size);
@@ -113,8 +197,14 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}) {
         data: [{ b64_json: png.toString('base64') }],
         output_format: 'png',
         quality: 'medium',
-        size: asked ? size : `${first.width}x${first.height}`,
-        usage: { input_tokens: 323, input_tokens_details: { image_tokens: 258, text_tokens: 65 }, output_tokens: 1056, total_tokens: 1379 },
+        size: asked ? size : nearestStandardSize(first.width, first.height),
+        usage: {
+          input_tokens: 323,
+          input_tokens_details: { image_tokens: 258, text_tokens: 65 },
+          output_tokens: 1056,
+          output_tokens_details: { image_tokens: 1056, text_tokens: 0 },
+          total_tokens: 1379,
+        },
       },
     };
   }
@@ -155,8 +245,22 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}) {
     if (file.data.length > 25 * 1024 * 1024) {
       return { status: 413, body: openAiError('Maximum content size limit (26214400) exceeded (26214401 bytes read)', 'invalid_request_error', null, null) };
     }
-    const usage = { type: 'duration', seconds: Math.ceil(state.duration) };
-    if (field(request, 'response_format') !== 'verbose_json') return { status: 200, body: { text: state.transcript, usage } };
+    const model = field(request, 'model')!;
+    const format = field(request, 'response_format') ?? 'json';
+    // The document: "For gpt-4o-transcribe and gpt-4o-mini-transcribe, the only supported format is json".
+    if (/^gpt-4o(-mini)?-transcribe/.test(model) && !['json', 'text'].includes(format) && !model.includes('diarize')) {
+      return {
+        status: 400,
+        body: openAiError(`response_format '${format}' is not compatible with model '${model}'. Use 'json' or 'text' instead.`, 'invalid_request_error', 'unsupported_value', 'response_format'),
+      };
+    }
+    const tokenBilled = /^gpt-.*transcribe/.test(model);
+    const audioTokens = Math.round(state.duration * 10);
+    const outputTokens = Math.max(1, Math.round(state.transcript.length / 4));
+    const usage = tokenBilled
+      ? { type: 'tokens', input_tokens: audioTokens + 12, input_token_details: { text_tokens: 12, audio_tokens: audioTokens }, output_tokens: outputTokens, total_tokens: audioTokens + 12 + outputTokens }
+      : { type: 'duration', seconds: Math.ceil(state.duration) };
+    if (format !== 'verbose_json') return { status: 200, body: { text: state.transcript, usage } };
     return {
       status: 200,
       body: {
@@ -183,9 +287,15 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}) {
     };
   }
 
+  function modelNotFound(model: string): FakeAnswer {
+    return { status: 404, body: openAiError(`The model \`${model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found') };
+  }
+
   function failureAnswer(failure: Exclude<OpenAiFailure, { delayMs: number }>, request: RecordedAiRequest): FakeAnswer | undefined {
     const path = request.path;
     switch (failure) {
+      case 'model_not_found':
+        return modelNotFound(modelOf(request) ?? 'unknown');
       case 'quota':
         return {
           status: 429,
@@ -223,7 +333,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}) {
             status: 429,
             headers: { 'retry-after': '12', 'x-ratelimit-remaining-requests': '0' },
             body: openAiError(
-              'Rate limit reached for gpt-image-1 in organization org-fake on images per minute (IPM): Limit 5, Used 5, Requested 1. Please try again in 12s. Visit https://platform.openai.com/account/rate-limits to learn more.',
+              `Rate limit reached for ${modelOf(request) ?? 'gpt-image-2'} in organization org-fake on images per minute (IPM): Limit 5, Used 5, Requested 1. Please try again in 12s. Visit https://platform.openai.com/account/rate-limits to learn more.`,
               'requests',
               'rate_limit_exceeded',
             ),
@@ -254,6 +364,8 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}) {
     origin: server.origin,
     apiKey,
     requests: server.requests,
+    /** Every JSON answer the fake sent (errors included), with the request it answered. */
+    answers,
     failNext(...next: OpenAiFailure[]) {
       failures.push(...next);
     },
@@ -266,6 +378,17 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}) {
     },
     close: server.close,
   };
+}
+
+function modelOf(request: RecordedAiRequest): string | undefined {
+  const model = field(request, 'model') ?? (request.json as { model?: unknown } | undefined)?.model;
+  return typeof model === 'string' ? model : undefined;
+}
+
+/** The standard GPT image size nearest an image's shape (the document's ImagesResponse.size enum). */
+function nearestStandardSize(width: number, height: number): '1024x1024' | '1536x1024' | '1024x1536' {
+  const ratio = width / height;
+  return ratio > 1.15 ? '1536x1024' : ratio < 1 / 1.15 ? '1024x1536' : '1024x1024';
 }
 
 function pick<T extends object>(source: T | undefined, keys: Array<keyof T>): Partial<T> {
