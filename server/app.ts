@@ -15,6 +15,8 @@ import { adminUsersRoutes } from './modules/admin-users/routes.ts';
 import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { adminToolsRoutes } from './modules/tools/admin-routes.ts';
 import { adminPricingRoutes, pricingImportRoutes } from './modules/pricing/admin-routes.ts';
+import { createProviderStatusService, providerSettings } from './modules/ai/provider-status.ts';
+import { providerStatusRoutes } from './modules/ai/provider-status-routes.ts';
 import { adminPaymentsRoutes } from './modules/payments/admin-routes.ts';
 import { siteAdminRoutes } from './modules/site/admin-routes.ts';
 import { registerErrorHandler, sendFrameworkError } from './http/error-handler.ts';
@@ -219,6 +221,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminPaymentsRoutes, { prefix: '/api/admin', payments: services.payments });
   await app.register(siteAdminRoutes, { prefix: '/api', site: services.site });
   await app.register(adminPricingRoutes, { prefix: '/api/admin', pricing: services.pricing });
+  await app.register(providerStatusRoutes, {
+    prefix: '/api/admin',
+    providerStatus: createProviderStatusService({ db: database.db, clock, providers: providerSettings(config) }),
+  });
   await app.register(pricingImportRoutes, { prefix: '/api/pricing', pricing: services.pricing });
 
   await registerWebApp(app, {
