@@ -63,6 +63,7 @@ const schema = z.object({
   REPLICATE_UPSCALE_VERSION: z.string().min(1).optional(),
   DEEPGRAM_API_KEY: z.string().min(1).optional(),
   DEEPGRAM_BASE_URL: optionalUrl,
+  DEEPGRAM_MODEL: z.string().min(1).default('nova-3'),
   /** Which configured provider edits images: auto picks Gemini, then OpenAI, then the local engine. */
   AI_IMAGE_PROVIDER: z.enum(['auto', 'local', 'gemini', 'openai']).default('auto'),
   /** Who paints mockups: auto picks Gemini, then OpenAI, then the local engine's drawn templates (a free preview). */
@@ -87,6 +88,7 @@ const schema = z.object({
   TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, 'letters, digits, _ and - (Telegram\'s rule)').optional(),
   /** Longest wait for one AI provider call (defaults are each adapter's own: 1.5 to 10 minutes). */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   /**
    * How long an image or caption tool's call waits for its generation before it answers 202 with the status URL
    * (the work goes on in a worker; GET /api/generations/:id follows it).

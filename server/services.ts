@@ -95,7 +95,7 @@ export function createServices(deps: ServiceDeps) {
   const jobs = deferredSender();
   // A finished background job is told to its user's linked chat (the Telegram module subscribes).
   const notices = createJobNotices(log);
-  const aiProviders = createAiRegistry(config);
+  const aiProviders = createAiRegistry(config, { warn: (message) => log.warn(message) });
   const account = createAccountService({ storageQuotaGb: config.STORAGE_QUOTA_GB });
   const privacy = createPrivacyService({ db, storage, clock, jobs, mailer, credits, settings: { publicUrl: config.PUBLIC_URL }, log });
   const auth = createAuthService({

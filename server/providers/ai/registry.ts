@@ -26,13 +26,65 @@ export interface AiRegistry extends AiProviders {
   configured: string[];
 }
 
+/** The outside AI services whose keys are set, each made once from its settings (null: no key). */
+export interface ConfiguredProviders {
+  gemini: GeminiProvider | null;
+  openai: OpenAiProvider | null;
+  replicate: ImageUpscaler | null;
+  deepgram: SpeechTranscriber | null;
+}
+
+/** Where a provider's notices go (a Replicate model run unpinned): the app's log, or the console of a script. */
+export interface ProviderLog {
+  warn(message: string): void;
+}
+
+/** Makes each provider whose key is set (`npm run providers:check` tries each of them). */
+export function configuredProviders(config: Config, log: ProviderLog = console): ConfiguredProviders {
+  return {
+    gemini: config.GEMINI_API_KEY
+      ? createGeminiProvider({
+          apiKey: config.GEMINI_API_KEY,
+          baseUrl: config.GEMINI_BASE_URL,
+          imageModel: config.GEMINI_IMAGE_MODEL,
+          textModel: config.GEMINI_TEXT_MODEL,
+          timeoutMs: config.AI_TIMEOUT_MS,
+        })
+      : null,
+    openai: config.OPENAI_API_KEY
+      ? createOpenAiProvider({
+          apiKey: config.OPENAI_API_KEY,
+          baseUrl: config.OPENAI_BASE_URL,
+          imageModel: config.OPENAI_IMAGE_MODEL,
+          chatModel: config.OPENAI_CHAT_MODEL,
+          transcriptionModel: config.OPENAI_TRANSCRIBE_MODEL,
+          ffmpeg: programExists(config.FFMPEG_BIN) ? config.FFMPEG_BIN : undefined,
+          timeoutMs: config.AI_TIMEOUT_MS,
+          maxRetries: config.AI_MAX_RETRIES,
+        })
+      : null,
+    replicate: config.REPLICATE_API_TOKEN
+      ? createReplicateUpscaler({
+          apiKey: config.REPLICATE_API_TOKEN,
+          baseUrl: config.REPLICATE_BASE_URL,
+          model: config.REPLICATE_UPSCALE_MODEL,
+          timeoutMs: config.AI_TIMEOUT_MS,
+          maxRetries: config.AI_MAX_RETRIES,
+          onNotice: (message) => log.warn(message),
+          ...(config.REPLICATE_UPSCALE_VERSION ? { version: config.REPLICATE_UPSCALE_VERSION } : {}),
+        })
+      : null,
+    deepgram: config.DEEPGRAM_API_KEY
+      ? createDeepgramTranscriber({ apiKey: config.DEEPGRAM_API_KEY, baseUrl: config.DEEPGRAM_BASE_URL, model: config.DEEPGRAM_MODEL, timeoutMs: config.AI_TIMEOUT_MS, maxRetries: config.AI_MAX_RETRIES })
+      : null,
+  };
+}
+
 /** The speech engines this server can run, each made once. */
-function speechEngines(config: Config, openai: OpenAiProvider | null): AiRegistry['transcribers'] {
+function speechEngines(config: Config, made: ConfiguredProviders): AiRegistry['transcribers'] {
   const engines: AiRegistry['transcribers'] = {};
-  if (config.DEEPGRAM_API_KEY) {
-    engines.deepgram = createDeepgramTranscriber({ apiKey: config.DEEPGRAM_API_KEY, baseUrl: config.DEEPGRAM_BASE_URL, timeoutMs: config.AI_TIMEOUT_MS });
-  }
-  if (openai) engines.openai = openai;
+  if (made.deepgram) engines.deepgram = made.deepgram;
+  if (made.openai) engines.openai = made.openai;
   const localSettings = { bin: config.POCKETSPHINX_BIN, modelDir: config.POCKETSPHINX_MODEL_DIR, ffmpeg: config.FFMPEG_BIN };
   if (localSpeechAvailable(localSettings)) engines.local = createLocalTranscriber(localSettings);
   return engines;
@@ -53,27 +105,9 @@ function chooseTranscriber(config: Config, engines: AiRegistry['transcribers']):
 }
 
 /** Picks a provider per capability from the settings: a configured one, else the local engine. */
-export function createAiRegistry(config: Config): AiRegistry {
-  const gemini: GeminiProvider | null = config.GEMINI_API_KEY
-    ? createGeminiProvider({
-        apiKey: config.GEMINI_API_KEY,
-        baseUrl: config.GEMINI_BASE_URL,
-        imageModel: config.GEMINI_IMAGE_MODEL,
-        textModel: config.GEMINI_TEXT_MODEL,
-        timeoutMs: config.AI_TIMEOUT_MS,
-      })
-    : null;
-  const openai: OpenAiProvider | null = config.OPENAI_API_KEY
-    ? createOpenAiProvider({
-        apiKey: config.OPENAI_API_KEY,
-        baseUrl: config.OPENAI_BASE_URL,
-        imageModel: config.OPENAI_IMAGE_MODEL,
-        chatModel: config.OPENAI_CHAT_MODEL,
-        transcriptionModel: config.OPENAI_TRANSCRIBE_MODEL,
-        ffmpeg: programExists(config.FFMPEG_BIN) ? config.FFMPEG_BIN : undefined,
-        timeoutMs: config.AI_TIMEOUT_MS,
-      })
-    : null;
+export function createAiRegistry(config: Config, log?: ProviderLog): AiRegistry {
+  const made = configuredProviders(config, log);
+  const { gemini, openai } = made;
   const local = createLocalImageEditor();
   const byName = { gemini, openai, local } as const;
   const imageEditor = config.AI_IMAGE_PROVIDER === 'auto' ? (gemini ?? openai ?? local) : (byName[config.AI_IMAGE_PROVIDER] ?? local);
@@ -81,16 +115,8 @@ export function createAiRegistry(config: Config): AiRegistry {
     config.AI_MOCKUP_PROVIDER === 'local' ? null : config.AI_MOCKUP_PROVIDER === 'auto' ? (gemini ?? openai) : byName[config.AI_MOCKUP_PROVIDER];
 
   const upscalers: Record<string, ImageUpscaler> = { local: createLocalUpscaler() };
-  if (config.REPLICATE_API_TOKEN) {
-    upscalers.replicate = createReplicateUpscaler({
-      apiKey: config.REPLICATE_API_TOKEN,
-      baseUrl: config.REPLICATE_BASE_URL,
-      model: config.REPLICATE_UPSCALE_MODEL,
-      timeoutMs: config.AI_TIMEOUT_MS,
-      ...(config.REPLICATE_UPSCALE_VERSION ? { version: config.REPLICATE_UPSCALE_VERSION } : {}),
-    });
-  }
-  const transcribers = speechEngines(config, openai);
+  if (made.replicate) upscalers.replicate = made.replicate;
+  const transcribers = speechEngines(config, made);
   const transcriber = chooseTranscriber(config, transcribers);
   return {
     imageEditor,
