@@ -63,7 +63,7 @@ const schema = z.object({
   REPLICATE_UPSCALE_VERSION: z.string().min(1).optional(),
   DEEPGRAM_API_KEY: z.string().min(1).optional(),
   DEEPGRAM_BASE_URL: optionalUrl,
-  DEEPGRAM_MODEL: z.string().min(1).default('nova-3'),
+  DEEPGRAM_MODEL: z.string().min(1).optional(),
   /** Which configured provider edits images: auto picks Gemini, then OpenAI, then the local engine. */
   AI_IMAGE_PROVIDER: z.enum(['auto', 'local', 'gemini', 'openai']).default('auto'),
   /** Who paints mockups: auto picks Gemini, then OpenAI, then the local engine's drawn templates (a free preview). */

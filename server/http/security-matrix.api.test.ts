@@ -186,6 +186,7 @@ describe('the route table', () => {
         "admin   GET /api/admin/faqs",
         "admin   GET /api/admin/referrer-stats",
         "admin   GET /api/admin/settings/pricing",
+        "admin   GET /api/admin/settings/providers",
         "admin   GET /api/admin/settings/transcription",
         "admin   GET /api/admin/site/testimonials",
         "admin   GET /api/admin/site/video",

@@ -1,15 +1,12 @@
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- problemsSince belongs in ./repository.ts, a file outside this change's ownership: to move there (issue 25)
-import { and, desc, gte, isNotNull, sql } from 'drizzle-orm';
-import { PROVIDER_PROBLEM_DAYS, PROVIDER_PROBLEM_LIMIT, type ProviderProblem, type ProviderStatus, type ProviderStatusAnswer } from '../../../contract/admin-providers.ts';
+import { PROVIDER_PROBLEM_DAYS, type ProviderStatus, type ProviderStatusAnswer } from '../../../contract/admin-providers.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- problemsSince belongs in ./repository.ts, a file outside this change's ownership: to move there (issue 25)
-import { generations } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { DEEPGRAM_DEFAULTS } from '../../providers/ai/deepgram.ts';
 import { GEMINI_DEFAULTS } from '../../providers/ai/gemini.ts';
 import { OPENAI_DEFAULTS } from '../../providers/ai/openai.ts';
 import { REPLICATE_DEFAULTS } from '../../providers/ai/replicate.ts';
+import { problemsSince } from './repository.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -29,8 +26,6 @@ function safeUrl(value: string): string {
  */
 export function providerSettings(config: Config): ProviderStatus[] {
   const replicateModel = config.REPLICATE_UPSCALE_MODEL ?? REPLICATE_DEFAULTS.model;
-  // DEEPGRAM_MODEL is not a Config setting yet (the adapter takes `model`, default nova-3): read it if it appears.
-  const deepgramModel = (config as Record<string, unknown>).DEEPGRAM_MODEL;
   return [
     {
       name: 'Gemini',
@@ -62,46 +57,9 @@ export function providerSettings(config: Config): ProviderStatus[] {
     {
       name: 'Deepgram',
       configured: !!config.DEEPGRAM_API_KEY,
-      settings: [{ setting: 'DEEPGRAM_MODEL', value: typeof deepgramModel === 'string' && deepgramModel ? deepgramModel : DEEPGRAM_DEFAULTS.model }],
+      settings: [{ setting: 'DEEPGRAM_MODEL', value: config.DEEPGRAM_MODEL ?? DEEPGRAM_DEFAULTS.model }],
     },
   ];
-}
-
-/**
- * The failed generations of the window that recorded a fix, grouped by what to change, newest failure first. The one
- * query of this service; it is here rather than in ./repository.ts only until that file's owner takes it.
- */
-async function problemsSince(db: Db, since: Date): Promise<ProviderProblem[]> {
-  const fix = generations.providerFix;
-  const at = sql`coalesce(${generations.completedAt}, ${generations.createdAt})`;
-  const setting = sql<string>`${fix}->>'setting'`;
-  const model = sql<string | null>`${fix}->>'model'`;
-  const reason = sql<string>`${fix}->>'reason'`;
-  const lastAt = sql`max(${at})`.mapWith(generations.createdAt);
-  const rows = await db
-    .select({
-      provider: generations.provider,
-      setting,
-      model,
-      reason,
-      failures: sql<number>`count(*)`.mapWith(Number),
-      firstAt: sql`min(${at})`.mapWith(generations.createdAt),
-      lastAt,
-    })
-    .from(generations)
-    .where(and(isNotNull(fix), gte(generations.createdAt, since)))
-    .groupBy(generations.provider, setting, model, reason)
-    .orderBy(desc(lastAt), generations.provider, setting)
-    .limit(PROVIDER_PROBLEM_LIMIT);
-  return rows.map((r) => ({
-    provider: r.provider,
-    setting: r.setting,
-    model: r.model,
-    reason: r.reason,
-    failures: r.failures,
-    first_at: r.firstAt.toISOString(),
-    last_at: r.lastAt.toISOString(),
-  }));
 }
 
 export interface ProviderStatusDeps {

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { PROVIDER_PROBLEM_LIMIT, type ProviderProblem } from '../../../contract/admin-providers.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { generations } from '../../db/schema/index.ts';
 
@@ -99,4 +100,41 @@ export async function unsettledOf(db: DbOrTx, userId: string, limit: number): Pr
 export async function findGeneration(db: DbOrTx, id: string): Promise<GenerationRow | undefined> {
   const [row] = await db.select().from(generations).where(eq(generations.id, id));
   return row;
+}
+
+/**
+ * The failed generations of the window that recorded a fix, grouped by what to change, newest failure first. The one
+ * (System Settings' AI providers).
+ */
+export async function problemsSince(db: DbOrTx, since: Date): Promise<ProviderProblem[]> {
+  const fix = generations.providerFix;
+  const at = sql`coalesce(${generations.completedAt}, ${generations.createdAt})`;
+  const setting = sql<string>`${fix}->>'setting'`;
+  const model = sql<string | null>`${fix}->>'model'`;
+  const reason = sql<string>`${fix}->>'reason'`;
+  const lastAt = sql`max(${at})`.mapWith(generations.createdAt);
+  const rows = await db
+    .select({
+      provider: generations.provider,
+      setting,
+      model,
+      reason,
+      failures: sql<number>`count(*)`.mapWith(Number),
+      firstAt: sql`min(${at})`.mapWith(generations.createdAt),
+      lastAt,
+    })
+    .from(generations)
+    .where(and(isNotNull(fix), gte(generations.createdAt, since)))
+    .groupBy(generations.provider, setting, model, reason)
+    .orderBy(desc(lastAt), generations.provider, setting)
+    .limit(PROVIDER_PROBLEM_LIMIT);
+  return rows.map((r) => ({
+    provider: r.provider,
+    setting: r.setting,
+    model: r.model,
+    reason: r.reason,
+    failures: r.failures,
+    first_at: r.firstAt.toISOString(),
+    last_at: r.lastAt.toISOString(),
+  }));
 }
