@@ -68,6 +68,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      // A wait the answer names (an AI provider's own Retry-After) is the header's too, for API clients.
+      if (err.status === 429 && typeof err.extra?.retry_after === 'number') reply.header('retry-after', String(err.extra.retry_after));
       return sendError(reply, request, err.status, err.code, err.message, err.extra);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

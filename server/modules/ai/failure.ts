@@ -7,7 +7,10 @@ export function providerFailure(err: ProviderError): AppError {
   const row = AI_ERROR_COPY[err.errorClass];
   // An unclassified failure says what the provider said: the class's headline alone would tell the user nothing.
   const detail = err.errorClass === 'unknown' && err.message ? `Generation failed: ${err.message}` : row.headline;
-  return new AppError(row.code, detail, { error_class: err.errorClass, tip: row.tip, provider: err.provider });
+  // A rate limit whose provider said how long to wait: the tip says that wait, not "a minute".
+  const wait = err.errorClass === 'rate_limit' && err.retryAfterSeconds !== undefined ? Math.max(1, Math.ceil(err.retryAfterSeconds)) : undefined;
+  const tip = wait !== undefined ? `Wait ${wait} second${wait === 1 ? '' : 's'} and try again. Nothing was charged for this attempt.` : row.tip;
+  return new AppError(row.code, detail, { error_class: err.errorClass, tip, provider: err.provider, ...(wait !== undefined ? { retry_after: wait } : {}) });
 }
 
 /** How a generation failed: the class recorded on its row, the error the user gets, and whether anyone foresaw it. */

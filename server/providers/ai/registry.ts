@@ -49,6 +49,7 @@ export function configuredProviders(config: Config, log: ProviderLog = console):
           imageModel: config.GEMINI_IMAGE_MODEL,
           textModel: config.GEMINI_TEXT_MODEL,
           timeoutMs: config.AI_TIMEOUT_MS,
+          maxRetries: config.AI_MAX_RETRIES,
         })
       : null,
     openai: config.OPENAI_API_KEY
