@@ -1,7 +1,7 @@
 import { DeepgramClient, DeepgramError, DeepgramTimeoutError } from '@deepgram/sdk';
 import type { AiErrorClass } from '../../../contract/ai.ts';
 import { classifyAiError } from '../../../contract/ai.ts';
-import { malformed } from './http.ts';
+import { formatMs, malformed, networkDetail, retryAfterSeconds } from './http.ts';
 import { providerFetch, type ProviderFetch } from './transport.ts';
 import { ProviderError, type ProviderFix, type SpeechSegment, type SpeechTranscriber } from './types.ts';
 
@@ -146,15 +146,6 @@ export function parseDeepgramError(body: unknown): { message: string; code: stri
   return { message: `${text || code}${details}${code && text ? ` (${code})` : ''}`, code };
 }
 
-/** Seconds from a Retry-After header: delta-seconds or an HTTP date. */
-export function retryAfterSeconds(value: string | null | undefined, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.ceil(Number(trimmed));
-  const date = Date.parse(trimmed);
-  return Number.isFinite(date) ? Math.max(0, Math.ceil((date - now) / 1000)) : undefined;
-}
-
 const MODEL_REFUSED = /no such model|model.*(not found|not allowed|does not exist|not available|unknown|invalid|unsupported|access)|(not found|not allowed|no access|does not have access|invalid|unknown|unsupported).*model/i;
 
 /** An HTTP error answer from Deepgram as a classified ProviderError. */
@@ -184,23 +175,6 @@ export function deepgramStatusError(status: number, body: unknown, headers: Head
   }
   const wait = status === 429 || status === 503 ? retryAfterSeconds(headers?.get('retry-after')) : undefined;
   return new ProviderError(PROVIDER, message, status, errorClass, { ...(wait !== undefined ? { retryAfterSeconds: wait } : {}), ...(fix ? { fix } : {}) });
-}
-
-/** fetch's TypeError('fetch failed') hides the reason in `cause` (ECONNREFUSED, UND_ERR_SOCKET, …). */
-function networkDetail(error: unknown): string {
-  const parts: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const e = current as { message?: string; code?: string };
-    const piece = [e.code, e.message].filter(Boolean).join(' ');
-    if (piece && !parts.some((p) => p.includes(piece))) parts.push(piece);
-    current = (current as { cause?: unknown }).cause;
-  }
-  return parts.join(': ') || 'fetch failed';
-}
-
-function formatMs(ms: number): string {
-  return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
 }
 
 /** Rejects when the signal aborts (the SDK's backoff between retries does not listen to it). */

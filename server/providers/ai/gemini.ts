@@ -1,7 +1,7 @@
 import { GoogleGenAI, type Candidate, type GenerateContentConfig, type GenerateContentResponse, type Part } from '@google/genai';
 import sharp from 'sharp';
 import type { AiErrorClass } from '../../../contract/ai.ts';
-import { detectImageMime, malformed, sleep } from './http.ts';
+import { detectImageMime, formatMs, malformed, networkDetail, retryAfterSeconds, sleep } from './http.ts';
 import { providerFetch } from './transport.ts';
 import {
   ProviderError,
@@ -172,7 +172,7 @@ export function createGeminiProvider(settings: GeminiSettings): GeminiProvider {
       }
       const body = parseJson(text) as GoogleErrorBody | undefined;
       state.failure = { status: response.status, headers: response.headers, body, text };
-      const waitMs = (retryAfterSeconds(response.headers, body) ?? 0) * 1000;
+      const waitMs = (retryAfterOf(response.headers, body) ?? 0) * 1000;
       const backoffMs = Math.min(retryDelayMs * 2 ** (state.attempts - 1) * 2, Math.max(retryDelayMs, maxRetryDelayMs));
       const retry =
         RETRYABLE_STATUSES.includes(response.status) &&
@@ -353,7 +353,7 @@ function statusError(
   const message =
     [error?.message, code ? `(${code})` : ''].filter(Boolean).join(' ') ||
     (text.trim() ? text.trim().slice(0, 300) : `${PROVIDER} answered HTTP ${status}`);
-  const retryAfter = retryAfterSeconds(headers, body);
+  const retryAfter = retryAfterOf(headers, body);
   const extra = retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {};
   const keyFix = (reason: string): ProviderFix => ({ setting: 'GEMINI_API_KEY', reason });
 
@@ -392,14 +392,9 @@ function quotaStop(body: GoogleErrorBody | undefined): boolean {
 }
 
 /** Seconds Google asked us to wait: the Retry-After header, or google.rpc.RetryInfo.retryDelay ("31s", "0.5s"). */
-function retryAfterSeconds(headers: Headers, body: GoogleErrorBody | undefined): number | undefined {
-  const header = headers.get('retry-after');
-  if (header) {
-    const seconds = Number(header);
-    if (Number.isFinite(seconds) && seconds >= 0) return seconds;
-    const date = Date.parse(header);
-    if (Number.isFinite(date)) return Math.max(0, Math.ceil((date - Date.now()) / 1000));
-  }
+function retryAfterOf(headers: Headers, body: GoogleErrorBody | undefined): number | undefined {
+  const header = retryAfterSeconds(headers.get('retry-after'));
+  if (header !== undefined) return header;
   const details = Array.isArray(body?.error?.details) ? body.error.details : [];
   const info = details.find((d) => typeof d?.['@type'] === 'string' && d['@type'].endsWith('google.rpc.RetryInfo'));
   const match = /^(\d+(?:\.\d+)?)s$/.exec(info?.retryDelay ?? '');
@@ -476,19 +471,3 @@ function hostOf(url: string): string {
   }
 }
 
-/** fetch's TypeError('fetch failed') hides the reason in `cause` (ECONNREFUSED, UND_ERR_SOCKET, …). */
-function networkDetail(error: unknown): string {
-  const parts: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const e = current as { message?: string; code?: string };
-    const piece = [e.code, e.message].filter(Boolean).join(' ');
-    if (piece && !parts.some((p) => p.includes(piece))) parts.push(piece);
-    current = (current as { cause?: unknown }).cause;
-  }
-  return parts.join(': ') || 'fetch failed';
-}
-
-function formatMs(ms: number): string {
-  return ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
-}

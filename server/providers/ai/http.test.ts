@@ -1,78 +1,42 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeHttp, type FakeHttpServer } from '../../test-support/fake-ai/http.ts';
-import { createHttpClient, detectImageMime, genericErrorMessage } from './http.ts';
-import { ProviderError } from './types.ts';
+import { describe, expect, it } from 'vitest';
+import { detectImageMime, formatMs, malformed, networkDetail, retryAfterSeconds, sleep } from './http.ts';
 
-let api: FakeHttpServer;
-let elsewhere: FakeHttpServer;
-
-beforeAll(async () => {
-  api = await startFakeHttp((request) => {
-    if (request.path === '/v1/big') return { status: 200, body: Buffer.alloc(2048) };
-    if (request.path === '/v1/html-error') return { status: 502, body: '<html><body>Bad gateway</body></html>', headers: { 'Content-Type': 'text/html' } };
-    if (request.path === '/v1/text-error') return { status: 503, body: 'upstream connect error' };
-    return { status: 200, body: { ok: true, query: request.query } };
-  });
-  elsewhere = await startFakeHttp(() => ({ status: 200, body: Buffer.from('file') }));
-});
-afterAll(async () => {
-  await api.close();
-  await elsewhere.close();
-});
-
-const client = () => createHttpClient({ provider: 'Test', baseUrl: `${api.origin}/v1`, authHeaders: { Authorization: 'Bearer k' }, timeoutMs: 2000, maxResponseBytes: 1024 });
-
-describe('createHttpClient', () => {
-  it('appends paths to the base URL with its path, and adds the query', async () => {
-    const { body } = await client().json<{ query: Record<string, string> }>({ path: '/models', query: { a: 1, b: true, skip: undefined } });
-    expect(api.requests.at(-1)!.path).toBe('/v1/models');
-    expect(body.query).toEqual({ a: '1', b: 'true' });
+describe("the adapters' shared helpers", () => {
+  it('reads Retry-After as seconds or an HTTP date, rounded up', () => {
+    const now = Date.parse('Sat, 28 Nov 2026 02:00:00 GMT');
+    expect(retryAfterSeconds('7', now)).toBe(7);
+    expect(retryAfterSeconds(' 1.2 ', now)).toBe(2);
+    expect(retryAfterSeconds('Sat, 28 Nov 2026 02:00:30 GMT', now)).toBe(30);
+    expect(retryAfterSeconds('Sat, 28 Nov 2026 01:00:00 GMT', now)).toBe(0);
+    expect(retryAfterSeconds('soon', now)).toBeUndefined();
+    expect(retryAfterSeconds(null, now)).toBeUndefined();
   });
 
-  it('sends auth headers to its own origin only', async () => {
-    await client().json({ path: '/x' });
-    expect(api.requests.at(-1)!.headers.authorization).toBe('Bearer k');
-    const { data } = await client().bytes({ path: `${elsewhere.origin}/file.png` });
-    expect(data.toString()).toBe('file');
-    expect(elsewhere.requests.at(-1)!.headers.authorization).toBeUndefined();
+  it("names a network failure's causes, which fetch hides", () => {
+    const error = new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }) });
+    expect(networkDetail(error)).toBe('fetch failed: ECONNREFUSED connect ECONNREFUSED 127.0.0.1:9');
+    expect(networkDetail(undefined)).toBe('fetch failed');
   });
 
-  it('refuses answers larger than maxResponseBytes', async () => {
-    const error = await client()
-      .bytes({ path: '/big' })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ProviderError);
-    expect((error as ProviderError).message).toContain('more than the 1024 allowed');
-  });
-
-  it('names the status when the error body is HTML, and keeps a short plain-text body', async () => {
-    const html = (await client()
-      .json({ path: '/html-error' })
-      .catch((e: unknown) => e)) as ProviderError;
-    expect(html.message).toBe('Test answered HTTP 502 Bad Gateway');
-    expect(html.errorClass).toBe('server');
-    const text = (await client()
-      .json({ path: '/text-error' })
-      .catch((e: unknown) => e)) as ProviderError;
-    expect(text.message).toBe('upstream connect error');
-    expect(text.status).toBe(503);
-  });
-});
-
-describe('helpers', () => {
-  it('reads error messages in the common shapes', () => {
-    expect(genericErrorMessage({ error: { message: 'a' } })).toBe('a');
-    expect(genericErrorMessage({ error: 'b' })).toBe('b');
-    expect(genericErrorMessage({ message: 'c' })).toBe('c');
-    expect(genericErrorMessage({ detail: 'd' })).toBe('d');
-    expect(genericErrorMessage({ err_msg: 'e' })).toBe('e');
-    expect(genericErrorMessage({ nothing: 1 })).toBeUndefined();
+  it('formats durations and marks a broken answer as the provider’s server fault', () => {
+    expect(formatMs(1500)).toBe('1.5 s');
+    expect(formatMs(800)).toBe('800 ms');
+    expect(malformed('Gemini', 'an empty image')).toMatchObject({ message: 'Gemini sent an empty image', errorClass: 'server' });
   });
 
   it('detects image types from their first bytes', () => {
     expect(detectImageMime(Buffer.from('89504e470d0a1a0a0000', 'hex'))).toBe('image/png');
     expect(detectImageMime(Buffer.from('ffd8ffe000104a464946', 'hex'))).toBe('image/jpeg');
     expect(detectImageMime(Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBPVP8 ', 'latin1'))).toBe('image/webp');
+    expect(detectImageMime(Buffer.from('GIF89a\u0001\u0000', 'latin1'))).toBe('image/gif');
     expect(detectImageMime(Buffer.from('hello'), 'image/x-unknown')).toBe('image/x-unknown');
+  });
+
+  it('sleeps, and stops at once when cancelled', async () => {
+    const controller = new AbortController();
+    const waiting = sleep(60_000, controller.signal);
+    controller.abort(new Error('stop'));
+    await expect(waiting).rejects.toThrow('stop');
+    await expect(sleep(1)).resolves.toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, toFile } from 'openai';
 import sharp from 'sharp';
 import { classifyAiError, type AiErrorClass } from '../../../contract/ai.ts';
-import { detectImageMime, malformed } from './http.ts';
+import { detectImageMime, formatMs, malformed, networkDetail, retryAfterSeconds } from './http.ts';
 import { decodeToPcm, PCM_RATE, silenceCuts, wavOf } from './speech/audio.ts';
 import { providerFetch, type ProviderFetch } from './transport.ts';
 import {
@@ -329,7 +329,7 @@ export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider {
       if (error instanceof ProviderError) throw error;
       if (signal?.aborted) throw new ProviderError(provider, `The request to ${provider} was cancelled`, undefined, 'unknown');
       if (timeout.aborted) throw new ProviderError(provider, `${provider} did not answer within ${formatMs(timeoutMs)} (timed out)`, undefined, 'timeout');
-      throw new ProviderError(provider, `Network error downloading ${provider}'s image: ${causeChain(error)}`, undefined, 'network');
+      throw new ProviderError(provider, `Network error downloading ${provider}'s image: ${networkDetail(error)}`, undefined, 'network');
     }
   }
 }
@@ -380,7 +380,7 @@ export function toProviderError(error: unknown, context: ErrorContext): Provider
     } catch {
       // keep the text as given
     }
-    result = new ProviderError(provider, `Network error reaching ${provider} at ${host}: ${causeChain(error.cause ?? error)}`, undefined, 'network');
+    result = new ProviderError(provider, `Network error reaching ${provider} at ${host}: ${networkDetail(error.cause ?? error)}`, undefined, 'network');
   } else if (error instanceof APIError && error.status !== undefined) {
     result = statusError(error, context);
   } else if (error instanceof SyntaxError) {
@@ -429,29 +429,7 @@ function statusError(error: APIError, context: ErrorContext): ProviderError {
 function retryAfter(headers: Headers | undefined): number | undefined {
   const ms = Number(headers?.get('retry-after-ms'));
   if (headers?.get('retry-after-ms') && Number.isFinite(ms) && ms >= 0) return Math.ceil(ms / 1000);
-  const value = headers?.get('retry-after');
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
-  const date = Date.parse(value);
-  return Number.isFinite(date) ? Math.max(0, Math.ceil((date - Date.now()) / 1000)) : undefined;
-}
-
-/** fetch's TypeError('fetch failed') hides the reason in `cause` (ECONNREFUSED, UND_ERR_SOCKET, …). */
-function causeChain(error: unknown): string {
-  const parts: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const e = current as { message?: string; code?: string };
-    const piece = [e.code, e.message].filter(Boolean).join(' ');
-    if (piece && !parts.some((p) => p.includes(piece))) parts.push(piece);
-    current = (current as { cause?: unknown }).cause;
-  }
-  return parts.join(': ') || 'fetch failed';
-}
-
-function formatMs(ms: number): string {
-  return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
+  return retryAfterSeconds(headers?.get('retry-after'));
 }
 
 const PER_MILLION = 1_000_000;

@@ -1,7 +1,7 @@
 import Replicate, { parseProgressFromLogs, type Prediction as SdkPrediction } from 'replicate';
 import type { AiErrorClass, UpscaleTier } from '../../../contract/ai.ts';
 import { classifyAiError } from '../../../contract/ai.ts';
-import { detectImageMime, malformed, sleep } from './http.ts';
+import { detectImageMime, formatMs, malformed, networkDetail, retryAfterSeconds, sleep } from './http.ts';
 import { providerFetch, type ProviderFetch } from './transport.ts';
 import {
   ProviderError,
@@ -442,7 +442,7 @@ function createTransport(settings: TransportSettings): Transport {
           statusText: response.statusText,
           headers: response.headers,
           body: Buffer.from(await response.arrayBuffer()),
-          retryAfterSeconds: retryAfter(response.headers.get('retry-after')),
+          retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')),
         };
       } catch (error) {
         const failure = transportError(error, { timedOut: timeout.aborted, cancelled: caller?.aborted === true, timeoutMs: settings.timeoutMs, url });
@@ -477,15 +477,6 @@ async function pause(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** Retry-After as seconds: a number of seconds or an HTTP date. */
-function retryAfter(value: string | null): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.ceil(Number(trimmed));
-  const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
-}
-
 function transportError(error: unknown, context: { timedOut: boolean; cancelled: boolean; timeoutMs: number; url: URL }): ProviderError {
   if (error instanceof ProviderError) return error;
   let result: ProviderError;
@@ -498,23 +489,6 @@ function transportError(error: unknown, context: { timedOut: boolean; cancelled:
   }
   result.cause = error;
   return result;
-}
-
-/** fetch's TypeError('fetch failed') hides the reason in `cause` (ECONNREFUSED, UND_ERR_SOCKET, …). */
-function networkDetail(error: unknown): string {
-  const parts: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const e = current as { message?: string; code?: string };
-    const piece = [e.code, e.message].filter(Boolean).join(' ');
-    if (piece && !parts.some((p) => p.includes(piece))) parts.push(piece);
-    current = (current as { cause?: unknown }).cause;
-  }
-  return parts.join(': ') || 'fetch failed';
-}
-
-function formatMs(ms: number): string {
-  return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
