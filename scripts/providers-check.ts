@@ -19,6 +19,7 @@ import { AI_ERROR_COPY } from '../contract/ai.ts';
 import { loadConfig, type Config } from '../server/config.ts';
 import { describeFix } from '../server/modules/ai/failure.ts';
 import { configuredProviders, type ConfiguredProviders } from '../server/providers/ai/registry.ts';
+import { wavOf } from '../server/providers/ai/speech/audio.ts';
 import { ProviderError, type ProviderCost } from '../server/providers/ai/types.ts';
 
 export interface ProviderCheck {
@@ -46,23 +47,8 @@ function square(): Promise<Buffer> {
 
 /** One second of a 440 Hz tone as 16 kHz mono 16-bit WAV. */
 export function toneWav(seconds = 1, rate = 16_000): Buffer {
-  const samples = Math.round(seconds * rate);
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  const samples = Int16Array.from({ length: Math.round(seconds * rate) }, (_, i) => Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000));
+  return wavOf(samples, rate);
 }
 
 /** The calls to make: one per configured provider and model. */

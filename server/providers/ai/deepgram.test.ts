@@ -7,6 +7,7 @@ import { createDeepgramTranscriber, DEEPGRAM_DEFAULTS, DEEPGRAM_PRICE_PER_MINUTE
 import { providerAgent, providerFetch } from './transport.ts';
 import type { SpeechTranscriber } from './types.ts';
 import { settlesBefore } from '../../test-support/timing.ts';
+import { wavOf } from './speech/audio.ts';
 
 const schema = validator('deepgram');
 
@@ -14,23 +15,7 @@ let fake: FakeDeepgram;
 let deepgram: SpeechTranscriber;
 
 /** A real (silent) 16-bit mono WAV, 0.1 s at 8 kHz. */
-function silentWav(samples = 800): Buffer {
-  const data = Buffer.alloc(samples * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(16000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
+const silentWav = (samples = 800): Buffer => wavOf(new Int16Array(samples), 8000);
 
 const audio = silentWav();
 
