@@ -1,8 +1,9 @@
 import { LOCAL_PREVIEW_NOTE, type MockupRequest, type MockupStyle } from '../../../contract/ai.ts';
 import { LOCAL_ENGINE } from '../../providers/ai/local-engine.ts';
 import { renderMockup, type RenderedMockup } from '../../providers/ai/mockup-templates.ts';
-import type { AiProviders } from '../../providers/ai/types.ts';
+import type { AiProviders, ProviderCost } from '../../providers/ai/types.ts';
 import type { FilesService } from '../files/service.ts';
+import { costOf, sumCosts } from './failure.ts';
 import type { Lifecycle, Run } from './lifecycle.ts';
 
 /**
@@ -46,23 +47,26 @@ export interface MockupJobDeps {
  * only the worker that claims an attempt renders it, and a settled generation is left alone.
  */
 export function createMockupJob(deps: MockupJobDeps) {
-  async function renderStyles(run: Run): Promise<void> {
+  /** Draws and stores every style; answers what the provider's calls cost (none for the local templates). */
+  async function renderStyles(run: Run): Promise<ProviderCost | undefined> {
     const { userId, inputFileIds, params } = run.generation;
     const { styles, ...options } = params as MockupParams;
+    const costs: Array<ProviderCost | undefined> = [];
     for (const [i, style] of styles.entries()) {
       // One artwork for every style, or one each.
       const artwork = (await deps.files.readOwn(userId, inputFileIds.length > 1 ? inputFileIds[i]! : inputFileIds[0]!)).data;
       const drawn = await renderMockup({ artwork, ...options, style });
       const description = style === 'custom' ? (options.customStyle ?? 'custom') : style.replaceAll('-', ' ');
       const editor = deps.providers.mockupEditor;
-      const image = editor
-        ? (
-            await editor.editImage({
-              images: [{ data: drawn.image, mime: 'image/png' }],
-              prompt: `Turn this product mockup (${description}) into a photorealistic 3D product photo. Keep the artwork on the product exactly as it is, keep the framing and background style.`,
-            })
-          ).data
-        : drawn.image;
+      let image = drawn.image;
+      if (editor) {
+        const painted = await editor.editImage({
+          images: [{ data: drawn.image, mime: 'image/png' }],
+          prompt: `Turn this product mockup (${description}) into a photorealistic 3D product photo. Keep the artwork on the product exactly as it is, keep the framing and background style.`,
+        });
+        image = painted.data;
+        costs.push(costOf(painted));
+      }
       await run.store({
         data: image,
         entityType: 'generated_image',
@@ -79,15 +83,16 @@ export function createMockupJob(deps: MockupJobDeps) {
         },
       });
     }
+    return sumCosts(costs);
   }
 
   return async function runMockupJob(generationId: string, attempt: number): Promise<void> {
     const run = await deps.lifecycle.claim(generationId, attempt);
     if (!run) return;
     try {
-      await renderStyles(run);
+      const providerCost = await renderStyles(run);
       // A worker killed before this commit leaves no partial styles in the gallery and nothing charged.
-      await deps.lifecycle.complete(run);
+      await deps.lifecycle.complete(run, providerCost ? { providerCost } : {});
     } catch (err) {
       deps.log.warn({ err, generationId, attempt }, 'mockup job attempt failed');
       // A failed attempt keeps none of its styles: the retry draws them all again, or the job fails uncharged.

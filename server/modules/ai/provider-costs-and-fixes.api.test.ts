@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerStatusResponse } from '../../../contract/admin-providers.ts';
 import { adminStatisticsResponse } from '../../../contract/admin-statistics.ts';
-import { generatedImageResponse } from '../../../contract/ai.ts';
+import { generatedImageResponse, mockupJobStatus, mockupSubmittedResponse } from '../../../contract/ai.ts';
 import { creditBalanceResponse } from '../../../contract/credits.ts';
 import { generations } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
@@ -80,4 +80,41 @@ describe.each([
       expect(status.providers.find((p) => p.name === 'Gemini')).toMatchObject({ configured: true, settings: expect.arrayContaining([{ setting: 'GEMINI_IMAGE_MODEL', value: model }]) });
     });
   }
+});
+
+describe("a mockup painted by Gemini: one call per style, the generation's cost their sum", () => {
+  let t: TestApp;
+  let gemini: FakeGemini;
+  let s: TestSession;
+  beforeAll(async () => {
+    gemini = await startFakeGemini();
+    t = await createTestApp({ GEMINI_API_KEY: gemini.apiKey, GEMINI_BASE_URL: gemini.url, AI_MAX_RETRIES: '0' }, { queue: true });
+    s = await t.make.user();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await gemini?.close();
+  });
+
+  it('records the two styles’ costs and usage added up', async () => {
+    const asked = gemini.requests.length;
+    const res = await t.call('POST', '/api/ai/generate-image', {
+      session: s,
+      body: { toolName: 'mockup-generator', images: [b64(await makePng(400, 300))], styles: ['laptop-screen', 'coffee-mug'], background: 'gradient', dimensions: 'square', shadow: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { job_id: jobId } = data(res, mockupSubmittedResponse);
+    let status = data(await t.call('GET', `/api/ai/mockup-job-status?job_id=${jobId}`, { session: s }), mockupJobStatus);
+    for (let i = 0; i < 240 && status.status !== 'completed' && status.status !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      status = data(await t.call('GET', `/api/ai/mockup-job-status?job_id=${jobId}`, { session: s }), mockupJobStatus);
+    }
+    expect(status.status).toBe('completed');
+    expect(gemini.requests.length - asked).toBe(2);
+    const [row] = await t.database.db.select().from(generations).where(eq(generations.userId, s.userId));
+    const perCall = gemini.answers.slice(-2).map((a) => (a.body as { usageMetadata?: { totalTokenCount?: number } }).usageMetadata?.totalTokenCount ?? 0);
+    expect(perCall.every((n) => n > 0)).toBe(true);
+    expect(row!.providerUsage).toMatchObject({ total_tokens: perCall[0]! + perCall[1]! });
+    expect(Number(row!.providerCostUsd)).toBeGreaterThan(0);
+  });
 });

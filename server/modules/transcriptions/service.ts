@@ -13,8 +13,8 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound, payloadTooLarge, serviceUnavailable, unsupportedMediaType } from '../../lib/errors.ts';
 import type { LocalComposer } from '../../providers/ai/speech/local-composer.ts';
-import type { SpeechTranscriber, TextRefiner } from '../../providers/ai/types.ts';
-import { costOf } from '../ai/failure.ts';
+import type { ProviderCost, SpeechTranscriber, TextRefiner } from '../../providers/ai/types.ts';
+import { costOf, sumCosts } from '../ai/failure.ts';
 import type { Lifecycle, Run } from '../ai/lifecycle.ts';
 import type { ContentService } from '../content/service.ts';
 import type { FilesService } from '../files/service.ts';
@@ -74,10 +74,12 @@ function planFor(type: RefinementType, transcriber: SpeechTranscriber, providers
   throw badRequest(draft ? TRANSCRIPTION_MESSAGES.draftRefinementUnavailable : TRANSCRIPTION_MESSAGES.refinementUnavailable);
 }
 
-async function refineWith(refine: Refiner, text: string, type: RefinementType): Promise<string | null> {
-  if (refine.kind === 'none' || type === 'raw') return null;
-  if (refine.kind === 'local') return refine.composer.compose(text, type);
-  return (await refine.refiner.refine({ text, instruction: REFINEMENT_PROMPTS[type] })).text;
+/** The refined text (null: none asked), and what the provider's call cost where one was made. */
+async function refineWith(refine: Refiner, text: string, type: RefinementType): Promise<{ text: string | null; cost?: ProviderCost }> {
+  if (refine.kind === 'none' || type === 'raw') return { text: null };
+  if (refine.kind === 'local') return { text: refine.composer.compose(text, type) };
+  const refined = await refine.refiner.refine({ text, instruction: REFINEMENT_PROMPTS[type] });
+  return { text: refined.text, cost: costOf(refined) };
 }
 
 function titleFrom(filename: string, source: TranscriptionSource, when: Date): string {
@@ -229,7 +231,8 @@ export function createTranscriptionsService(deps: TranscriptionsDeps) {
         durationSeconds: params.durationSeconds,
         ...(transcriber.draft ? { language: 'en' } : {}),
       });
-      const refined = await refineWith(planFor(params.refinementType, transcriber, providers).refine, heard.text, params.refinementType);
+      const refinement = await refineWith(planFor(params.refinementType, transcriber, providers).refine, heard.text, params.refinementType);
+      const refined = refinement.text;
       const seconds = heard.durationSeconds > 0 ? heard.durationSeconds : params.durationSeconds;
       // The real duration's price, never more than was held (the file's stated duration may be longer than heard).
       const amount = min(mul(params.perMinute, String(billableMinutes(seconds))), run.amount);
@@ -238,7 +241,8 @@ export function createTranscriptionsService(deps: TranscriptionsDeps) {
       await lifecycle.complete(run, {
         provider: heard.provider,
         model: heard.model ?? null,
-        providerCost: costOf(heard),
+        // A provider's refinement is a second call: its cost counts with the transcript's.
+        providerCost: sumCosts(refinement.cost ? [costOf(heard), refinement.cost] : [costOf(heard)]),
         amount,
         record: (tx) =>
           repo.update(tx, row.id, {
@@ -347,9 +351,11 @@ export function createTranscriptionsService(deps: TranscriptionsDeps) {
           prompt: text.slice(0, 200),
         },
         async () => {
-          const out = local ? providers.localComposer.compose(text, type) : (await providers.refiner!.refine({ text, instruction: REFINEMENT_PROMPTS[type] })).text;
+          const refinement = await refineWith(local ? { kind: 'local', composer: providers.localComposer } : { kind: 'provider', refiner: providers.refiner! }, text, type);
+          const out = refinement.text ?? text;
           return {
             out,
+            ...(refinement.cost ? { providerCost: refinement.cost } : {}),
             record: (tx: Parameters<ContentService['createIn']>[0]) =>
               deps.content.createIn(tx, {
                 userId: input.userId,
