@@ -2,7 +2,7 @@ import { CAPTION_DEFAULTS, HASHTAG_COUNT, type CaptionRequest, type CaptionResul
 import { LOCAL_ENGINE } from '../../providers/ai/local-engine.ts';
 import { composeCaption, contextKeywords, imageFacts, postText, settleHashtags, type Caption, type CaptionSettings } from '../../providers/ai/local/caption.ts';
 import { ProviderError, type AiProviders, type ProviderCost } from '../../providers/ai/types.ts';
-import { costOf } from './failure.ts';
+import { costOf } from '../../providers/ai/cost.ts';
 import type { ContentService } from '../content/service.ts';
 import { captionPrompt, parseCaptionAnswer } from './caption-answer.ts';
 import type { Lifecycle } from './lifecycle.ts';

@@ -6,7 +6,8 @@ import { isLocalEngine } from '../../providers/ai/engine.ts';
 import { headshotSquare, renderHeadshot } from '../../providers/ai/local/headshot.ts';
 import type { Face } from '../../providers/ai/local-vision/index.ts';
 import type { AiProviders } from '../../providers/ai/types.ts';
-import { classifyFailure, costOf } from './failure.ts';
+import { costOf } from '../../providers/ai/cost.ts';
+import { classifyFailure } from './failure.ts';
 import { imageAnswer, type Lifecycle } from './lifecycle.ts';
 import { checkedImage, type ImageLimits } from './preprocess.ts';
 

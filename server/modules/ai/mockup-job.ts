@@ -3,7 +3,7 @@ import { LOCAL_ENGINE } from '../../providers/ai/local-engine.ts';
 import { renderMockup, type RenderedMockup } from '../../providers/ai/mockup-templates.ts';
 import type { AiProviders, ProviderCost } from '../../providers/ai/types.ts';
 import type { FilesService } from '../files/service.ts';
-import { costOf, sumCosts } from './failure.ts';
+import { costOf, sumCosts } from '../../providers/ai/cost.ts';
 import type { Lifecycle, Run } from './lifecycle.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { GeneratedImage, MorphRequest } from '../../../contract/ai.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { AiProviders } from '../../providers/ai/types.ts';
-import { costOf } from './failure.ts';
+import { costOf } from '../../providers/ai/cost.ts';
 import { imageAnswer, type Lifecycle } from './lifecycle.ts';
 import { checkedImage, morphPrompt, prepareSource, type ImageLimits } from './preprocess.ts';
 

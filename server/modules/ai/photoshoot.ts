@@ -2,7 +2,7 @@ import type { PhotoshootRequest, PhotoshootResult, Variety } from '../../../cont
 import { isLocalEngine } from '../../providers/ai/engine.ts';
 import { renderLocalPhotoshoot } from '../../providers/ai/local/photoshoot.ts';
 import type { AiProviders } from '../../providers/ai/types.ts';
-import { costOf } from './failure.ts';
+import { costOf } from '../../providers/ai/cost.ts';
 import { imageAnswer, type Lifecycle } from './lifecycle.ts';
 import { checkedImage, type ImageLimits } from './preprocess.ts';
 

@@ -4,7 +4,7 @@ import { REALISM_LABELS, THUMBNAIL_SIZE, THUMBNAIL_STYLES, type ThumbnailRequest
 import { isLocalEngine } from '../../providers/ai/engine.ts';
 import { findFaces, renderThumbnail, thumbnailFrame } from '../../providers/ai/local/thumbnail.ts';
 import type { AiProviders } from '../../providers/ai/types.ts';
-import { costOf } from './failure.ts';
+import { costOf } from '../../providers/ai/cost.ts';
 import { imageAnswer, type Lifecycle } from './lifecycle.ts';
 import { checkedImage, type ImageLimits } from './preprocess.ts';
 

@@ -1,7 +1,7 @@
 import type { UpscaleRequest } from '../../../contract/ai.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { AiProviders } from '../../providers/ai/types.ts';
-import { costOf } from './failure.ts';
+import { costOf } from '../../providers/ai/cost.ts';
 import type { FilesService } from '../files/service.ts';
 import { fileUrl, type Lifecycle } from './lifecycle.ts';
 

@@ -14,7 +14,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound, payloadTooLarge, serviceUnavailable, unsupportedMediaType } from '../../lib/errors.ts';
 import type { LocalComposer } from '../../providers/ai/speech/local-composer.ts';
 import type { ProviderCost, SpeechTranscriber, TextRefiner } from '../../providers/ai/types.ts';
-import { costOf, sumCosts } from '../ai/failure.ts';
+import { costOf, sumCosts } from '../../providers/ai/cost.ts';
 import type { Lifecycle, Run } from '../ai/lifecycle.ts';
 import type { ContentService } from '../content/service.ts';
 import type { FilesService } from '../files/service.ts';

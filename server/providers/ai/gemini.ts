@@ -1,7 +1,6 @@
 import { GoogleGenAI, type Candidate, type GenerateContentConfig, type GenerateContentResponse, type Part } from '@google/genai';
-import sharp from 'sharp';
 import type { AiErrorClass } from '../../../contract/ai.ts';
-import { detectImageMime, formatMs, malformed, networkDetail, retryAfterSeconds, sleep } from './http.ts';
+import { detectImageMime, formatMs, inAcceptedType, malformed, networkDetail, retryAfterSeconds, sleep } from './http.ts';
 import { providerFetch } from './transport.ts';
 import {
   ProviderError,
@@ -327,15 +326,11 @@ function readParts(answer: GenerateContentResponse): { parts: Part[]; finishReas
 
 /** An image as an inline part, in a type Gemini takes: any other (GIF: its first frame) is converted to PNG. */
 async function inlinePart(image: ImageData): Promise<Part> {
-  const mime = detectImageMime(image.data, image.mime);
-  if ((GEMINI_IMAGE_MIMES as readonly string[]).includes(mime)) return { inlineData: { mimeType: mime, data: image.data.toString('base64') } };
-  let png: Buffer;
-  try {
-    png = await sharp(image.data, { pages: 1 }).png().toBuffer();
-  } catch (error) {
+  const sent = await inAcceptedType(image, GEMINI_IMAGE_MIMES).catch((error: unknown) => {
+    const mime = detectImageMime(image.data, image.mime);
     throw withCause(new ProviderError(PROVIDER, `The ${mime} image could not be converted to PNG for Gemini: ${(error as Error).message}`, undefined, 'unknown'), error);
-  }
-  return { inlineData: { mimeType: 'image/png', data: png.toString('base64') } };
+  });
+  return { inlineData: { mimeType: sent.mime, data: sent.data.toString('base64') } };
 }
 
 /** An HTTP error answer as a classified ProviderError (the cases Google's troubleshooting guide lists). */

@@ -1,8 +1,10 @@
-import { ProviderError } from './types.ts';
+import sharp from 'sharp';
+import { ProviderError, type ImageData } from './types.ts';
 
 /**
  * What the four provider adapters share around their SDKs (each SDK speaks HTTP for them, on transport.ts's fetch):
- * reading a Retry-After, describing a network failure and a timeout, recognising an image's type, waiting.
+ * reading a Retry-After, describing a network failure and a timeout, recognising an image's type and converting one a
+ * model does not take, waiting.
  */
 
 /** The provider answered, but not with what its API promises: a server-side fault, safe to retry. */
@@ -44,6 +46,13 @@ export function detectImageMime(data: Buffer, fallback = 'image/png'): string {
   if (data.length >= 12 && data.toString('ascii', 0, 4) === 'RIFF' && data.toString('ascii', 8, 12) === 'WEBP') return 'image/webp';
   if (data.length >= 6 && data.toString('ascii', 0, 4) === 'GIF8') return 'image/gif';
   return fallback;
+}
+
+/** The image as it is when its bytes are a type the model takes, else converted to PNG (a GIF: its first frame). */
+export async function inAcceptedType(image: ImageData, accepted: readonly string[]): Promise<ImageData> {
+  const mime = detectImageMime(image.data, image.mime);
+  if (accepted.includes(mime)) return { data: image.data, mime };
+  return { data: await sharp(image.data, { pages: 1 }).png().toBuffer(), mime: 'image/png' };
 }
 
 /** Resolves after `ms`, or rejects at once when the signal aborts. */

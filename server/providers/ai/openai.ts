@@ -1,7 +1,8 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, toFile } from 'openai';
 import sharp from 'sharp';
 import { classifyAiError, type AiErrorClass } from '../../../contract/ai.ts';
-import { detectImageMime, formatMs, malformed, networkDetail, retryAfterSeconds } from './http.ts';
+import { sumCosts } from './cost.ts';
+import { detectImageMime, formatMs, inAcceptedType, malformed, networkDetail, retryAfterSeconds } from './http.ts';
 import { decodeToPcm, PCM_RATE, silenceCuts, wavOf } from './speech/audio.ts';
 import { providerFetch, type ProviderFetch } from './transport.ts';
 import {
@@ -122,7 +123,8 @@ const LANGUAGE_CODES: Record<string, string> = { english: 'en', spanish: 'es', f
 
 const POLICY_CODES = new Set(['content_policy_violation', 'moderation_blocked', 'content_filter']);
 /** The image types the edits endpoint reads (CreateImageEditRequest: png, webp or jpg). */
-const EDIT_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+/** What the edits endpoint reads; anything else (a GIF: its first frame) is sent as PNG. */
+const EDIT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
 /** Whisper models answer verbose_json (duration and segments); the gpt-*transcribe* models json only. */
 export function transcriptionFormat(model: string): 'verbose_json' | 'json' {
@@ -186,7 +188,7 @@ export function createOpenAiProvider(settings: OpenAiSettings): OpenAiProvider {
       const dalle = /^dall-e/i.test(model);
       const images = await Promise.all(
         request.images.map(async (image, i) => {
-          const accepted = await editableImage(image).catch((error: unknown) => {
+          const accepted = await inAcceptedType(image, EDIT_IMAGE_TYPES).catch((error: unknown) => {
             throw new ProviderError(provider, `Image ${i + 1} could not be read: ${(error as Error).message}`, undefined, 'unknown');
           });
           return toFile(accepted.data, `image-${i + 1}.${extensionOf(accepted.mime)}`, { type: accepted.mime });
@@ -489,24 +491,6 @@ export function transcriptionCost(model: string, usage: TranscriptionUsage | und
   const figures = { seconds: billed };
   if (!rate?.perMinute) return { usage: figures };
   return { usage: figures, costUsd: round((billed / 60) * rate.perMinute) };
-}
-
-/** The pieces of a split recording: their usage figures and costs added up. */
-function sumCosts(parts: ProviderCost[]): ProviderCost {
-  const usage: Record<string, number> = {};
-  let costUsd: number | undefined;
-  for (const part of parts) {
-    for (const [key, value] of Object.entries(part.usage ?? {})) usage[key] = (usage[key] ?? 0) + value;
-    if (part.costUsd !== undefined) costUsd = round((costUsd ?? 0) + part.costUsd);
-  }
-  return { ...(Object.keys(usage).length ? { usage } : {}), ...(costUsd !== undefined ? { costUsd } : {}) };
-}
-
-/** PNG, JPEG and WebP go as they are (by their bytes); anything else (a GIF: its first frame) is sent as PNG. */
-async function editableImage(image: ImageData): Promise<ImageData> {
-  const mime = detectImageMime(image.data, image.mime);
-  if (EDIT_IMAGE_TYPES.has(mime)) return { data: image.data, mime };
-  return { data: await sharp(image.data, { pages: 1 }).png().toBuffer(), mime: 'image/png' };
 }
 
 /**
