@@ -56,6 +56,9 @@ describe('providers:check', () => {
       'Deepgram / transcription',
     ]);
     expect(lines.at(-1)).toBe('All 7 calls worked.');
+    // Each line names the model it tried: the adapter's default where the setting is unset.
+    expect(rows[0]).toContain('GEMINI_IMAGE_MODEL=gemini-3.1-flash-image');
+    expect(rows[6]).toContain('DEEPGRAM_MODEL=nova-3');
     // Each provider was really called: two Gemini models, three OpenAI ones, one upscale, one transcription.
     expect(gemini.requests.length - before.gemini).toBe(2);
     expect(openai.requests.slice(before.openai).map((r) => r.path)).toEqual(['/v1/images/edits', '/v1/chat/completions', '/v1/audio/transcriptions']);

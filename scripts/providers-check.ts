@@ -18,6 +18,7 @@ import sharp from 'sharp';
 import { AI_ERROR_COPY } from '../contract/ai.ts';
 import { loadConfig, type Config } from '../server/config.ts';
 import { describeFix } from '../server/modules/ai/failure.ts';
+import { providerSettings } from '../server/modules/ai/provider-status.ts';
 import { configuredProviders, type ConfiguredProviders } from '../server/providers/ai/registry.ts';
 import { wavOf } from '../server/providers/ai/speech/audio.ts';
 import { ProviderError, type ProviderCost } from '../server/providers/ai/types.ts';
@@ -25,7 +26,7 @@ import { ProviderError, type ProviderCost } from '../server/providers/ai/types.t
 export interface ProviderCheck {
   provider: string;
   what: string;
-  /** The setting that names the model checked (or the key, where the call has no model setting). */
+  /** The setting that names the model checked (its value, or the adapter's default, is printed beside it). */
   setting: string;
   run: () => Promise<ProviderCost & { detail?: string }>;
 }
@@ -131,9 +132,10 @@ export async function checkProviders(config: Config, print: (line: string) => vo
   }
   print(`Checking ${checks.length} provider call${checks.length === 1 ? '' : 's'} (each costs what the provider charges for it)…`);
   const outcomes = await runChecks(checks);
+  // The model each setting names, the adapter's default where it is unset (as System Settings shows them).
+  const models = new Map(providerSettings(config).flatMap((p) => p.settings.map((s) => [s.setting, s.value] as const)));
   for (const { check, line } of outcomes) {
-    const value = (config as Record<string, unknown>)[check.setting];
-    const named = check.setting.endsWith('_KEY') || check.setting.endsWith('_TOKEN') ? check.setting : `${check.setting}=${typeof value === 'string' ? value : '(default)'}`;
+    const named = `${check.setting}=${models.get(check.setting) ?? '(none)'}`;
     print(`${check.provider.padEnd(10)} ${check.what.padEnd(14)} ${named.padEnd(44)} ${line}`);
   }
   const failed = outcomes.filter((o) => !o.ok).length;
