@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, isNoName, isSafeNextPath, nameFromEmail } from './auth.ts';
+import { displayName, isNoName, isSafeNextPath, maskEmail, nameFromEmail } from './auth.ts';
 
 describe('nameFromEmail', () => {
   it.each([
@@ -29,5 +29,16 @@ describe('isSafeNextPath', () => {
     for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'tools', '/a\u0000b', '/a\tb', `/${'a'.repeat(2048)}`, 7]) {
       expect(isSafeNextPath(bad), String(bad)).toBe(false);
     }
+  });
+});
+
+describe('maskEmail', () => {
+  it.each([
+    ['jane.doe@example.com', 'ja•••@example.com'],
+    ['jo@x.org', 'j•••@x.org'],
+    ['a@x.org', 'a•••@x.org'],
+    ['broken', '•••'],
+  ])('%s → %s', (email, masked) => {
+    expect(maskEmail(email)).toBe(masked);
   });
 });

@@ -153,3 +153,47 @@ export const REGISTER_SENT_MESSAGE =
 export const PROFILE_SAVED_MESSAGE = 'Profile updated.';
 export const emailChangeSentMessage = (email: string) =>
   `We sent a confirmation link to ${email}. Your email changes when you use it; until then, sign in with your current address.`;
+
+/**
+ * An address partly hidden, to say whose account a page is about without spelling it out to whoever holds a link:
+ * the local part's first letters (one when it is short) and the domain as it is ('jane.doe@example.com' →
+ * 'ja•••@example.com', 'jo@x.org' → 'j•••@x.org').
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '•••';
+  const local = email.slice(0, at);
+  return `${local.slice(0, local.length > 3 ? 2 : 1)}•••${email.slice(at)}`;
+}
+
+/**
+ * The state of a change-of-email link: `superseded` when a newer change was asked for on the same account (only the
+ * newest link works).
+ */
+export const EMAIL_CHANGE_LINK_STATES = ['valid', 'used', 'expired', 'superseded', 'invalid'] as const;
+export type EmailChangeLinkState = (typeof EMAIL_CHANGE_LINK_STATES)[number];
+
+/** GET /api/auth/email-change?token= */
+export const emailChangeStatusQuery = z.strictObject({ token: z.string().max(256) });
+
+/**
+ * GET /api/auth/email-change: what the link would do, for the page to explain before anything changes. A change takes
+ * effect only in a signed-in session of the account that asked for it (`signed_in_as_owner`); `account` is that
+ * account's current address, masked (`maskEmail`), and with `new_email` is given only while the link is valid.
+ */
+export const emailChangeStatusResponse = z.object({
+  state: z.enum(EMAIL_CHANGE_LINK_STATES),
+  account: z.string().nullable(),
+  new_email: z.string().nullable(),
+  signed_in_as_owner: z.boolean(),
+});
+export type EmailChangeStatus = z.infer<typeof emailChangeStatusResponse>;
+
+/** POST /api/auth/confirm-email: signed in as the account that asked for the change. */
+export const confirmEmailChangeRequest = z.strictObject({ token: tokenSchema });
+
+/** The account with its new address; `sessions_ended`: the other sessions of the account that were signed out. */
+export const confirmEmailChangeResponse = z.object({ user: userSchema, sessions_ended: z.number().int(), message: z.string() });
+export type EmailChangeConfirmed = z.infer<typeof confirmEmailChangeResponse>;
+
+export const emailChangedMessage = (email: string) => `Your email is now ${email}. Every other session was signed out.`;

@@ -2,6 +2,7 @@ import { hash as argonHash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  confirmEmailChangeResponse,
   magicStatusResponse,
   messageResponse,
   profileResponse,
@@ -380,9 +381,10 @@ describe('GET and PUT /api/auth/profile', () => {
 
     const { token, link } = await t.smtp.magicLinkFor('edith@example.com', { consume: true });
     expect(link).toBe(`http://localhost:3000/auth/confirm-email?token=${token}`);
-    const used = await t.call('POST', '/api/auth/verify-magic', { body: { token } });
+    // Confirmed in the account's own signed-in session (issue 26: never by whoever opens the link).
+    const used = await t.call('POST', '/api/auth/confirm-email', { session: s, body: { token } });
     expect(used.statusCode).toBe(200);
-    expect(data(used, verifyMagicResponse)).toMatchObject({ is_new_user: false, user: { id: s.userId, email: 'edith@example.com', name: 'Edith' } });
+    expect(data(used, confirmEmailChangeResponse)).toMatchObject({ user: { id: s.userId, email: 'edith@example.com', name: 'Edith' } });
     expect(data(await t.call('GET', '/api/auth/profile', { session: s }), profileResponse).user.email).toBe('edith@example.com');
   });
 
@@ -402,7 +404,11 @@ describe('GET and PUT /api/auth/profile', () => {
     expect(data(taken, updateProfileResponse).message.replace('taken@example.com', 'X')).toBe(data(free, updateProfileResponse).message.replace('free-address@example.com', 'X'));
 
     const { token } = await t.smtp.magicLinkFor('taken@example.com', { consume: true });
-    const used = await t.call('POST', '/api/auth/verify-magic', { body: { token } });
+    // The newer request (free-address) revoked this link; a fresh one for the taken address is refused when used.
+    await t.call('PUT', '/api/auth/profile', { session: s, body: { email: 'taken@example.com' } });
+    const fresh = await t.smtp.magicLinkFor('taken@example.com', { consume: true });
+    expect(fresh.token).not.toBe(token);
+    const used = await t.call('POST', '/api/auth/confirm-email', { session: s, body: { token: fresh.token } });
     expect(used.statusCode).toBe(409);
     expect(error(used).code).toBe('EMAIL_TAKEN');
     expect(data(await t.call('GET', '/api/auth/profile', { session: s }), profileResponse).user.email).toBe('wants-it@example.com');
@@ -564,8 +570,8 @@ describe('account takeover defences', () => {
     const s = await t.signIn('future-root@example.com');
     await t.call('PUT', '/api/auth/profile', { session: s, body: { email: 'root@example.com' } });
     const { token } = await t.smtp.magicLinkFor('root@example.com', { consume: true });
-    const used = await t.call('POST', '/api/auth/verify-magic', { body: { token } });
-    expect(data(used, verifyMagicResponse).user).toMatchObject({ id: s.userId, email: 'root@example.com', roles: ['admin'] });
+    const used = await t.call('POST', '/api/auth/confirm-email', { session: s, body: { token } });
+    expect(data(used, confirmEmailChangeResponse).user).toMatchObject({ id: s.userId, email: 'root@example.com', roles: ['admin'] });
   });
 
   it("pre-hijack by registering the victim's address: the victim's link sign-in gives the attacker nothing", async () => {

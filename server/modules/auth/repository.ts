@@ -274,16 +274,39 @@ export async function findMagicLink(db: DbOrTx, tokenHash: string): Promise<Magi
 
 /**
  * Marks a link used in one statement, so two racing verifies cannot both succeed.
- * Answers the row only to the caller that consumed it.
+ * Answers the row only to the caller that consumed it. `kind`: a change-of-email link is used only by
+ * POST /api/auth/confirm-email ('email_change'), never as a sign-in link ('sign_in': any other purpose).
  */
-export async function consumeMagicLink(db: DbOrTx, tokenHash: string, now: Date): Promise<MagicLinkRow | undefined> {
+export async function consumeMagicLink(
+  db: DbOrTx,
+  tokenHash: string,
+  now: Date,
+  kind: 'sign_in' | 'email_change',
+): Promise<MagicLinkRow | undefined> {
+  const purpose = kind === 'email_change' ? eq(magicLinks.purpose, 'email_change') : ne(magicLinks.purpose, 'email_change');
   const [row] = await db
     .update(magicLinks)
     .set({ usedAt: now })
-    .where(and(eq(magicLinks.tokenHash, tokenHash), isNull(magicLinks.usedAt), gt(magicLinks.expiresAt, now)))
+    .where(and(eq(magicLinks.tokenHash, tokenHash), isNull(magicLinks.usedAt), gt(magicLinks.expiresAt, now), purpose))
     .returning();
   return row;
 }
+
+/**
+ * Revokes a user's unused change-of-email links (a newer change was asked for): each one's expiry is moved back to
+ * the moment it was made, which no link is ever given, so `wasRevoked` tells it apart from one that simply ran out.
+ */
+export async function revokeEmailChangeLinks(db: DbOrTx, userId: string, now: Date): Promise<void> {
+  await db
+    .update(magicLinks)
+    .set({ expiresAt: magicLinks.createdAt })
+    .where(
+      and(eq(magicLinks.userId, userId), eq(magicLinks.purpose, 'email_change'), isNull(magicLinks.usedAt), gt(magicLinks.expiresAt, now)),
+    );
+}
+
+/** Whether a link was revoked by `revokeEmailChangeLinks` rather than left to expire. */
+export const wasRevoked = (link: MagicLinkRow): boolean => link.expiresAt.getTime() <= link.createdAt.getTime();
 
 /** Housekeeping: removes expired sessions and magic links older than a day past expiry. */
 export async function deleteExpiredAuthRows(db: DbOrTx, now: Date): Promise<{ sessions: number; links: number }> {

@@ -1,6 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  confirmEmailChangeRequest,
+  confirmEmailChangeResponse,
+  emailChangeStatusQuery,
+  emailChangeStatusResponse,
   loginRequest,
   magicLinkRequest,
   magicStatusQuery,
@@ -132,5 +136,36 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
       },
     },
     async (request) => ok(await deps.auth.updateProfile(currentUser(request).id, request.body, request.ip)),
+  );
+
+  app.get(
+    '/email-change',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'State of a change-of-email link: for which account (masked), to which address, and whether you are signed in to it',
+        querystring: emailChangeStatusQuery,
+        response: { 200: okSchema(emailChangeStatusResponse) },
+      },
+    },
+    async (request) => ok(await deps.auth.emailChangeStatus(request.query.token, request.auth?.user.id ?? null)),
+  );
+
+  app.post(
+    '/confirm-email',
+    {
+      config: { auth: 'user', rateLimit: perIp(deps.rateLimits.loginPerIp, 'confirmation attempts') },
+      schema: {
+        tags,
+        summary: 'Confirm a change of email, signed in to the account that asked for it; every other session ends',
+        body: confirmEmailChangeRequest,
+        response: { 200: okSchema(confirmEmailChangeResponse) },
+      },
+    },
+    async (request) => {
+      const { user, session } = currentAuth(request);
+      return ok(await deps.auth.confirmEmailChange({ userId: user.id, sessionId: session.id }, request.body.token));
+    },
   );
 };

@@ -6,16 +6,21 @@ import {
   type User,
 } from '../../../contract/index.ts';
 import {
+  emailChangedMessage,
   emailChangeSentMessage,
   isNoName,
   isSafeNextPath,
+  maskEmail,
   nameFromEmail,
   PROFILE_SAVED_MESSAGE,
   REGISTER_SENT_MESSAGE,
+  type EmailChangeConfirmed,
+  type EmailChangeLinkState,
+  type EmailChangeStatus,
   type UpdateProfileResult,
 } from '../../../contract/auth.ts';
 import type { Db, DbOrTx, RawQuery } from '../../db/client.ts';
-import { AppError, conflict, magicLinkInvalid, rateLimited, serviceUnavailable, unauthenticated } from '../../lib/errors.ts';
+import { AppError, conflict, forbidden, magicLinkInvalid, rateLimited, serviceUnavailable, unauthenticated } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { LiveSession } from '../../http/session.ts';
@@ -154,6 +159,8 @@ export function createAuthService(deps: AuthDeps) {
     }
     const token = randomToken();
     const expiresAt = new Date(now.getTime() + MAGIC_LINK_TTL_MINUTES * 60_000);
+    // Only the newest change of email can be confirmed: an older link would switch the address back.
+    if (link.purpose === 'email_change' && link.userId) await repo.revokeEmailChangeLinks(db, link.userId, now);
     await repo.insertMagicLink(db, { email, tokenHash: sha256(token), requestIp, now, expiresAt, ...link });
     // A new email's link opens a page of its own: /auth/magic sends a signed-in user away before using the link.
     const page = link.purpose === 'email_change' ? '/auth/confirm-email' : '/auth/magic';
@@ -168,15 +175,8 @@ export function createAuthService(deps: AuthDeps) {
     }
   }
 
-  /** What using a link does, by its purpose; answers the account to sign in. */
+  /** What using a sign-in or sign-up link does; answers the account to sign in. */
   async function useLink(tx: DbOrTx, link: MagicLinkRow, typedName: string | null): Promise<{ user: UserRow; isNewUser: boolean }> {
-    if (link.purpose === 'email_change') {
-      const owner = link.userId ? await repo.findUserById(tx, link.userId) : undefined;
-      if (!owner) throw magicLinkInvalid('This link is not valid any more. Please request a new one.');
-      const taken = await repo.findUserByEmail(tx, link.email);
-      if (taken && taken.id !== owner.id) throw new AppError('EMAIL_TAKEN', 'That email is already in use by another account.');
-      return { user: await markVerified(tx, owner, { email: link.email }), isNewUser: false };
-    }
     const existing = await repo.findUserByEmail(tx, link.email);
     if (!existing) {
       // Nobody is 'New User': an account without a given name is named from its address ('jane.doe@…' → 'Jane Doe').
@@ -194,6 +194,35 @@ export function createAuthService(deps: AuthDeps) {
     return { user, isNewUser: false };
   }
 
+  /** A change-of-email link as it stands (the account that asked for it is `link.userId`). */
+  function emailChangeState(link: MagicLinkRow | undefined): EmailChangeLinkState {
+    if (!link || link.purpose !== 'email_change' || !link.userId) return 'invalid';
+    if (link.usedAt) return 'used';
+    if (repo.wasRevoked(link)) return 'superseded';
+    if (link.expiresAt.getTime() <= clock.now().getTime()) return 'expired';
+    return 'valid';
+  }
+
+  const findEmailChangeLink = (from: DbOrTx, token: string) =>
+    /^[A-Za-z0-9_-]{16,128}$/.test(token) ? repo.findMagicLink(from, sha256(token)) : Promise.resolve(undefined);
+
+  /** Why a change-of-email link cannot be used, as the error the confirm call answers. */
+  function emailChangeRefusal(state: Exclude<EmailChangeLinkState, 'valid'>): AppError {
+    switch (state) {
+      case 'used':
+        return new AppError('MAGIC_LINK_USED', 'This confirmation link has already been used.');
+      case 'superseded':
+        return new AppError(
+          'MAGIC_LINK_EXPIRED',
+          'A newer change of email was asked for on this account, so this link no longer works. Use the link in the newest email, or ask for the change again.',
+        );
+      case 'expired':
+        return new AppError('MAGIC_LINK_EXPIRED', 'This confirmation link has expired. Ask for the change again from your dashboard.');
+      case 'invalid':
+        return magicLinkInvalid('This confirmation link is not valid. Ask for the change again from your dashboard.');
+    }
+  }
+
   return {
     /**
      * Sends a sign-in link. Answers the same whether or not the address has an account. `next`, the page the visitor
@@ -207,7 +236,8 @@ export function createAuthService(deps: AuthDeps) {
 
     async magicStatus(token: string): Promise<MagicStatus> {
       const link = /^[A-Za-z0-9_-]{16,128}$/.test(token) ? await repo.findMagicLink(db, sha256(token)) : undefined;
-      if (!link) return { is_used: false, is_expired: false, is_valid: false, user_name: null, email: null };
+      // A change-of-email link signs nobody in (POST /api/auth/confirm-email uses it).
+      if (!link || link.purpose === 'email_change') return { is_used: false, is_expired: false, is_valid: false, user_name: null, email: null };
       const user = link.userId ? await repo.findUserById(db, link.userId) : await repo.findUserByEmail(db, link.email);
       const isUsed = link.usedAt !== null;
       const isExpired = link.expiresAt.getTime() <= clock.now().getTime();
@@ -221,8 +251,8 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /**
-     * Consumes a link once and signs its owner in: creating the account on first use, finishing a password
-     * sign-up, or applying a confirmed change of email.
+     * Consumes a sign-in link once and signs its owner in: creating the account on first use or finishing a password
+     * sign-up. A change-of-email link is refused here (`confirmEmailChange`).
      */
     async verifyMagic(
       token: string,
@@ -231,7 +261,7 @@ export function createAuthService(deps: AuthDeps) {
     ): Promise<IssuedSession & { isNewUser: boolean; next: string | null }> {
       const tokenHash = sha256(token);
       const result = await db.transaction(async (tx) => {
-        const link = await repo.consumeMagicLink(tx, tokenHash, clock.now());
+        const link = await repo.consumeMagicLink(tx, tokenHash, clock.now(), 'sign_in');
         if (!link) return null;
         const { user, isNewUser } = await useLink(tx, link, givenName(name));
         const next = isSafeNextPath(link.nextPath) ? link.nextPath : null;
@@ -240,6 +270,9 @@ export function createAuthService(deps: AuthDeps) {
       if (result) return result;
       // Say why: used first, then expired, then not valid (the order the screen checks).
       const link = await repo.findMagicLink(db, tokenHash);
+      if (link?.purpose === 'email_change') {
+        throw magicLinkInvalid('This link confirms a change of email, it does not sign in. Open it while signed in to the account that asked for the change.');
+      }
       if (link?.usedAt) throw new AppError('MAGIC_LINK_USED', 'This sign-in link has already been used. Please request a new one.');
       if (link) throw new AppError('MAGIC_LINK_EXPIRED', 'This sign-in link has expired. Please request a new one.');
       throw magicLinkInvalid('This sign-in link is not valid. Please request a new one.');
@@ -311,7 +344,8 @@ export function createAuthService(deps: AuthDeps) {
       }
       const newEmail = changes.email !== undefined && changes.email !== user.email ? changes.email : null;
       if (newEmail) {
-        await sendLink(newEmail, requestIp, { purpose: 'email_change', userId }, confirmEmailChangeMail);
+        const account = maskEmail(user.email);
+        await sendLink(newEmail, requestIp, { purpose: 'email_change', userId }, (to, url) => confirmEmailChangeMail(to, url, account));
         await sendMail(emailChangeNoticeMail(user.email, newEmail));
       }
       return {
@@ -319,6 +353,45 @@ export function createAuthService(deps: AuthDeps) {
         pending_email: newEmail,
         message: newEmail ? emailChangeSentMessage(newEmail) : PROFILE_SAVED_MESSAGE,
       };
+    },
+
+    /**
+     * What a change-of-email link would do, for its page: whether it can still be used, for which account (masked)
+     * and to which address, and whether the caller is signed in to that account. Changes nothing.
+     */
+    async emailChangeStatus(token: string, callerUserId: string | null): Promise<EmailChangeStatus> {
+      const link = await findEmailChangeLink(db, token);
+      const state = emailChangeState(link);
+      const owner = state === 'valid' ? await repo.findUserById(db, link!.userId!) : undefined;
+      if (!owner) return { state: state === 'valid' ? 'invalid' : state, account: null, new_email: null, signed_in_as_owner: false };
+      return { state, account: maskEmail(owner.email), new_email: link!.email, signed_in_as_owner: callerUserId === owner.id };
+    },
+
+    /**
+     * Applies a change of email, only in a signed-in session of the account that asked for it: whoever else opens the
+     * link (its address's owner, signed out or signed in to their own account) changes nothing, so an attacker cannot
+     * have a victim confirm their address onto the attacker's account. Every other session of the account ends, and
+     * the address counts as proven from now on.
+     */
+    async confirmEmailChange(caller: { userId: string; sessionId: string }, token: string): Promise<EmailChangeConfirmed> {
+      return db.transaction(async (tx) => {
+        const link = await findEmailChangeLink(tx, token);
+        const state = emailChangeState(link);
+        if (state !== 'valid') throw emailChangeRefusal(state);
+        const owner = await repo.findUserById(tx, link!.userId!);
+        if (!owner) throw emailChangeRefusal('invalid');
+        if (owner.id !== caller.userId) {
+          throw forbidden(
+            `This link changes the email of another account (${maskEmail(owner.email)}). Sign in to that account to confirm it; if you did not ask for this change, ignore the link.`,
+          );
+        }
+        if (!(await repo.consumeMagicLink(tx, link!.tokenHash, clock.now(), 'email_change'))) throw emailChangeRefusal('used');
+        const taken = await repo.findUserByEmail(tx, link!.email);
+        if (taken && taken.id !== owner.id) throw new AppError('EMAIL_TAKEN', 'That email is already in use by another account.');
+        const user = await markVerified(tx, owner, { email: link!.email });
+        const ended = await repo.deleteOtherSessions(tx, owner.id, caller.sessionId);
+        return { user: toPublicUser(user), sessions_ended: ended, message: emailChangedMessage(user.email) };
+      });
     },
 
     /** Removes expired sessions and old links; run by the scheduled housekeeping job. */

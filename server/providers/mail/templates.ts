@@ -57,12 +57,19 @@ export function accountExistsMail(to: string, link: string): MailMessage {
   });
 }
 
-export function confirmEmailChangeMail(to: string, link: string): MailMessage {
+/**
+ * Sent to a new address: says which account asked (its current address, masked) and that the link works only while
+ * signed in to that account, so someone who did not ask knows to ignore it.
+ */
+export function confirmEmailChangeMail(to: string, link: string, account: string): MailMessage {
   return mail(to, `Confirm your new ${APP_NAME} email`, {
     heading: 'Confirm your new email address',
-    lines: [`Use the link below to make this the email of your ${APP_NAME} account. Until you do, nothing changes.`],
+    lines: [
+      `Someone signed in to the ${APP_NAME} account ${account} asked to make this address its email.`,
+      'If that was you, open the link below while signed in to that account. Until then, nothing changes.',
+    ],
     action: { label: 'Confirm this address', link },
-    footer: `${VALIDITY} If you did not ask for this, ignore this email.`,
+    footer: `${VALIDITY} If it was not you, ignore this email: the link works only inside that account, and nothing changes without it.`,
   });
 }
 
