@@ -74,3 +74,63 @@ test('account controls: set a password, sign in with it elsewhere, see both devi
   await expectAccessible(page, 'user-info tab with a purchase');
   await screenshots(page, 'account-controls');
 });
+
+test("a change of email confirms only in the asking account's session: elsewhere the page asks to sign in to that account", async ({
+  page,
+  server,
+  browser,
+  baseURL,
+}) => {
+  const shots = '/tmp/shots-email';
+  const shoot = async (p: typeof page, name: string) => {
+    for (const width of [390, 1280]) {
+      await p.setViewportSize({ width, height: 900 });
+      await p.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+    }
+  };
+  // The account asking for the change, signed in in two browsers.
+  await signInByMail(page, server, 'mallory.asker@example.com', 'Mallory');
+  const second = await browser.newContext({ baseURL });
+  const secondPage = await second.newPage();
+  await signInByMail(secondPage, server, 'mallory.asker@example.com');
+
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  await page.getByLabel('Email', { exact: true }).fill('victim.address@example.com');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/We sent a confirmation link to victim.address@example.com/)).toBeVisible();
+  const { link } = await server.smtp.magicLinkFor('victim.address@example.com', { consume: true });
+
+  // The address's owner opens the unrequested link signed out: nothing changes, the page says whose account it is.
+  const victim = await browser.newContext({ baseURL });
+  const victimPage = await victim.newPage();
+  await victimPage.goto(link);
+  await expect(victimPage.getByRole('heading', { name: 'Sign in to confirm this change' })).toBeVisible();
+  await expect(victimPage.getByText('ma•••@example.com')).toBeVisible();
+  await expect(victimPage.getByText('Did not ask for this? Ignore the link')).toBeVisible();
+  await expect(victimPage.getByRole('link', { name: 'Sign in to that account' })).toBeVisible();
+  await expectAccessible(victimPage, 'email change: sign in first');
+  await shoot(victimPage, 'confirm-email-sign-in-first');
+
+  // Signed in to an account of their own: still nothing changes, and they are told the link is for another account.
+  await signInByMail(victimPage, server, 'victor.own@example.com', 'Victor');
+  await victimPage.goto(link);
+  await expect(victimPage.getByRole('heading', { name: 'This link is for another account' })).toBeVisible();
+  await expect(victimPage.getByText('ma•••@example.com')).toBeVisible();
+  await expectAccessible(victimPage, 'email change: another account');
+  await shoot(victimPage, 'confirm-email-other-account');
+  await victimPage.getByRole('button', { name: 'Sign out' }).click();
+  await expect(victimPage.getByRole('heading', { name: 'Sign in to confirm this change' })).toBeVisible();
+  const asker = await (await page.request.get('/api/auth/profile')).json();
+  expect(asker.data.user.email).toBe('mallory.asker@example.com');
+  await victim.close();
+
+  // In the asking account's own session the link confirms it, and the account's other session is signed out.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+  await expect(page.getByText('Every other session of your account was signed out.')).toBeVisible();
+  await page.waitForURL('**/dashboard');
+  await expect(page.getByText('victim.address@example.com').first()).toBeVisible();
+  expect((await secondPage.request.get('/api/auth/profile')).status()).toBe(401);
+  await second.close();
+});

@@ -1,9 +1,13 @@
 /** The magic-link calls of the sign-in pages (spec 1 §7); the session itself is web/lib/session. */
 import {
+  confirmEmailChangeResponse,
+  emailChangeStatusResponse,
   magicStatusResponse,
   messageResponse,
   sessionResponse,
   verifyMagicResponse,
+  type EmailChangeConfirmed,
+  type EmailChangeStatus,
   type MagicStatus,
   type SessionResponse,
   type VerifyMagicResult,
@@ -36,3 +40,11 @@ export async function loginWithPassword({ email, password }: { email: string; pa
   setCsrfToken(result.csrf_token);
   return result;
 }
+
+/** GET /api/auth/email-change: what a change-of-email link would do, and whether this browser is signed in to its account. */
+export const fetchEmailChangeStatus = async (token: string): Promise<EmailChangeStatus> =>
+  parseAnswer(emailChangeStatusResponse, await api.get<unknown>('/auth/email-change', { query: { token } }), CLIENT_MESSAGES.verificationFailed);
+
+/** POST /api/auth/confirm-email: signed in to the account that asked; the session stays, every other one ends. */
+export const confirmEmailChange = async (token: string): Promise<EmailChangeConfirmed> =>
+  parseAnswer(confirmEmailChangeResponse, await api.post<unknown>('/auth/confirm-email', { token }), CLIENT_MESSAGES.verificationFailed);
