@@ -152,7 +152,7 @@ export const REGISTER_SENT_MESSAGE =
   'Check your email: we sent a link to finish creating your account. Your password works once you have used it.';
 export const PROFILE_SAVED_MESSAGE = 'Profile updated.';
 export const emailChangeSentMessage = (email: string) =>
-  `We sent a confirmation link to ${email}. Your email changes when you use it; until then, sign in with your current address.`;
+  `We sent a confirmation link to ${email}. Open it while signed in to this account to change your email; until then, sign in with your current address.`;
 
 /**
  * An address partly hidden, to say whose account a page is about without spelling it out to whoever holds a link:

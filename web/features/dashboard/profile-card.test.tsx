@@ -32,7 +32,7 @@ async function saveWith(fields: { name?: string; email?: string }) {
 
 describe('ProfileCard', () => {
   it('says a new email waits for its confirmation link and keeps showing the current one', async () => {
-    const message = 'We sent a confirmation link to new@example.com. Your email changes when you use it; until then, sign in with your current address.';
+    const message = 'We sent a confirmation link to new@example.com. Open it while signed in to this account to change your email; until then, sign in with your current address.';
     const calls = stubFetch(routes({ 'PUT /api/auth/profile': () => ok({ user, pending_email: 'new@example.com', message }) }));
     const onSaved = show();
     await saveWith({ email: 'new@example.com' });
