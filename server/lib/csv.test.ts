@@ -26,4 +26,17 @@ describe('csv', () => {
     expect(csvField('-0.2500')).toBe('-0.2500');
     expect(csvField(-3)).toBe('-3');
   });
+
+  it('leaves a cell as it is only when it is entirely a number: a minus followed by digits and more is defused', () => {
+    expect(csvField("-2+3+cmd|' /C calc'!A0")).toBe(`'-2+3+cmd|' /C calc'!A0`);
+    expect(csvField('-1+1')).toBe("'-1+1");
+    expect(csvField('-2e3')).toBe("'-2e3");
+    expect(csvField('-12.5%')).toBe("'-12.5%");
+    expect(csvField('+15551234567')).toBe("'+15551234567");
+    expect(csvField('\t=1+1')).toBe("'\t=1+1");
+    expect(csvField('\r=1+1')).toBe(`"'\r=1+1"`);
+    expect(csvField('-12')).toBe('-12');
+    expect(csvField('10.0000')).toBe('10.0000');
+    expect(csvField('a-2+3')).toBe('a-2+3');
+  });
 });
