@@ -65,4 +65,19 @@ describe.skipIf(testDbKind() !== 'postgres')('signed-in requests while PostgreSQ
     expect(back.statusCode, back.body).toBe(200);
     expect(back.headers['retry-after']).toBeUndefined();
   });
+
+  it('answers /api/health 503 with Retry-After while the database is unreachable, 200 without it once it is back', async () => {
+    await breakDatabase();
+    try {
+      const down = await t.call('GET', '/api/health');
+      expect(down.statusCode, down.body).toBe(503);
+      expect(down.headers['retry-after']).toBe('5');
+      expect(down.json()).toMatchObject({ success: false, error: { code: 'SERVICE_UNAVAILABLE' } });
+    } finally {
+      options.connectionString = realUrl;
+    }
+    const up = await t.call('GET', '/api/health');
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.headers['retry-after']).toBeUndefined();
+  });
 });

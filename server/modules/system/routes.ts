@@ -3,6 +3,7 @@ import { devConfigResponse, healthResponse } from '../../../contract/system.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound, serviceUnavailable } from '../../lib/errors.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../http/error-handler.ts';
 import { pingDatabase } from './repository.ts';
 
 export interface SystemRoutesDeps {
@@ -19,10 +20,12 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesDeps> = async (app,
       config: { auth: 'public', rateLimit: false },
       schema: { tags: ['system'], summary: 'Database reachable', response: { 200: okSchema(healthResponse) } },
     },
-    async () => {
+    async (_request, reply) => {
       try {
         await pingDatabase(deps.database.db);
       } catch {
+        // A load balancer or client retries after the same wait every other call names while the database is down.
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
         throw serviceUnavailable('Database unreachable');
       }
       return ok({ status: 'ok' as const, database: deps.database.kind });
