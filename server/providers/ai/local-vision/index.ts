@@ -57,8 +57,24 @@ interface Prepared {
   /** The image as displayed (orientation applied). */
   width: number;
   height: number;
-  /** What the worker gets: the same image shrunk to fit maxSide. */
+  /** What the worker gets: the same image shrunk to fit maxSide (for faces, at the top left of a grey square). */
   small: RgbImage;
+  /** The size of the image inside `small` (smaller than it when padded to a square). */
+  content: { width: number; height: number };
+}
+
+/**
+ * The face models look at a square: given a 16:9 or 9:16 picture they stretch it, and the box comes back inflated by
+ * up to the aspect ratio (the astronaut's face, 362 px high in a 1280x720 thumbnail, got a 546 px box reaching the
+ * frame's bottom; a 9:16 portrait's 204 px face a 274 px box) and a turned face in a wide frame is missed. So the
+ * faces see the image on a grey square, its pixels unstretched.
+ */
+function padToSquare(image: RgbImage): RgbImage {
+  const side = Math.max(image.width, image.height);
+  if (image.width === image.height) return image;
+  const rgb = new Uint8Array(side * side * 3).fill(128);
+  for (let y = 0; y < image.height; y++) rgb.set(image.rgb.subarray(y * image.width * 3, (y + 1) * image.width * 3), y * side * 3);
+  return { width: side, height: side, rgb };
 }
 
 /** Decodes any format sharp reads to 8-bit sRGB, orientation applied, shrunk to fit `maxSide`. */
@@ -81,13 +97,13 @@ async function prepare(image: Buffer, maxSide: number): Promise<Prepared> {
     .toBuffer({ resolveWithObject: true });
   // A copy: sharp's buffers live outside V8's heap and cannot be transferred to the worker.
   if (info.channels !== 3) throw new ProviderError(PROVIDER, `Unexpected ${info.channels}-channel image after decoding`, undefined, 'server');
-  return { width, height, small: { width: info.width, height: info.height, rgb: new Uint8Array(data) } };
+  return { width, height, small: { width: info.width, height: info.height, rgb: new Uint8Array(data) }, content: { width: info.width, height: info.height } };
 }
 
 /** A box from the shrunk image back to the original's pixels (rounded, kept inside the image). */
 function scaleBox(box: RawBox, prepared: Prepared): Box {
-  const sx = prepared.width / prepared.small.width;
-  const sy = prepared.height / prepared.small.height;
+  const sx = prepared.width / prepared.content.width;
+  const sy = prepared.height / prepared.content.height;
   const x = Math.max(0, Math.min(prepared.width, Math.round(box.x * sx)));
   const y = Math.max(0, Math.min(prepared.height, Math.round(box.y * sy)));
   const right = Math.max(x, Math.min(prepared.width, Math.round((box.x + box.width) * sx)));
@@ -105,7 +121,8 @@ export function createLocalVision(worker: VisionWorker = new VisionWorker()): Lo
   return {
     worker,
     async faces(image) {
-      const prepared = await prepare(image, DETECT_MAX_SIDE);
+      const unpadded = await prepare(image, DETECT_MAX_SIDE);
+      const prepared = { ...unpadded, small: padToSquare(unpadded.small) };
       const { boxes } = await worker.boxes('faces', prepared.small);
       return boxes.map((box) => ({ ...scaleBox(box, prepared), score: box.score })).filter((face) => face.width > 0 && face.height > 0);
     },

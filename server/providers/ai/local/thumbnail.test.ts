@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { THUMBNAIL_SIZE, THUMBNAIL_STYLES } from '../../../../contract/thumbnail.ts';
+import { THUMBNAIL_SIZE, THUMBNAIL_STYLE_IDS, THUMBNAIL_STYLES } from '../../../../contract/thumbnail.ts';
 import { EFFECTS } from '../effects/index.ts';
-import { faceCrop, REALISM_STRENGTH, textSide, THUMBNAIL_GRADES } from './thumbnail.ts';
+import { getLocalVision, type Box } from '../local-vision/index.ts';
+import { faceCrop, findFaces, HEADROOM, REALISM_STRENGTH, renderThumbnail, textSide, THUMBNAIL_GRADES, thumbnailFrame } from './thumbnail.ts';
 
 const ratio = THUMBNAIL_SIZE.width / THUMBNAIL_SIZE.height;
 
@@ -58,4 +62,64 @@ describe('local thumbnail', () => {
     expect(textSide('Hello world', [])!.side).toBe('bottom');
     expect(textSide('   ', [])).toBeNull();
   });
+});
+
+const photo = (name: string) => readFileSync(path.join(import.meta.dirname, '../../../test-support/photos', name));
+
+/**
+ * The test portraits: the astronaut and the cameraman as they are (512x512), and the astronaut as a phone takes a
+ * portrait (720x1280, 9:16, the face in the upper third, the backdrop continued above and below).
+ */
+async function portraits(): Promise<Record<string, Buffer>> {
+  const astronaut = photo('astronaut.jpg');
+  const phone = await sharp(astronaut).resize(720).extend({ top: 120, bottom: 440, extendWith: 'copy' }).jpeg({ quality: 90 }).toBuffer();
+  return { astronaut, cameraman: photo('camera.jpg'), phone };
+}
+
+/**
+ * The face the real detector finds in a thumbnail lies inside it with room on every side: the detector clamps its
+ * boxes to the image, so a face cut by an edge touches it. Above the face the room is at least 2% of the frame (the
+ * detector's box already reaches the hairline), and the top of the head is not cut.
+ */
+function expectFramed(faces: readonly Box[], label: string) {
+  const { width, height } = THUMBNAIL_SIZE;
+  expect(faces, `${label}: one face found in the thumbnail`).toHaveLength(1);
+  const [face] = faces as [Box];
+  expect(face.y, `${label}: room above the face (${JSON.stringify(face)})`).toBeGreaterThan(height * 0.02);
+  expect(face.y + face.height, `${label}: the chin inside`).toBeLessThan(height - height * 0.01);
+  expect(face.x, `${label}: the left of the face inside`).toBeGreaterThan(width * 0.01);
+  expect(face.x + face.width, `${label}: the right of the face inside`).toBeLessThan(width - width * 0.01);
+}
+
+describe('local thumbnail framing, checked by the face detector on the output', () => {
+  it('keeps the whole face of every test portrait in the frame with room above it, with and without text', async () => {
+    const vision = getLocalVision();
+    for (const [name, image] of Object.entries(await portraits())) {
+      const found = await findFaces(vision, image);
+      expect(found, name).toHaveLength(1);
+      const [face] = found as [Box];
+      const { height } = await sharp(image).metadata();
+      for (const withText of [false, true]) {
+        const { frame, crop } = await thumbnailFrame(image, found, withText);
+        const label = `${name}, ${withText ? 'with' : 'without'} text`;
+        // The frame keeps HEADROOM above the photo's face box, or all the room the photo has there.
+        const room = Math.min(face.height * HEADROOM, face.y);
+        expect(crop!.y, `${label}: crop ${JSON.stringify(crop)} around ${JSON.stringify(face)}`).toBeLessThanOrEqual(face.y - room + 1);
+        expect(crop!.y + crop!.height, label).toBeGreaterThanOrEqual(Math.min(height, face.y + face.height));
+        expectFramed(await vision.faces(frame), label);
+      }
+    }
+  }, 120_000);
+
+  it.each([['astronaut'], ['phone']])('frames the %s portrait whole in every style, graded and lettered', async (name) => {
+    const vision = getLocalVision();
+    const image = (await portraits())[name]!;
+    const faces = await findFaces(vision, image);
+    for (const style of THUMBNAIL_STYLE_IDS) {
+      const out = await renderThumbnail({ image, faces, style, realism: 4, text: 'I went to space' });
+      expect(out.text).toMatch(/^Framed the thumbnail around your face/);
+      expect(await sharp(out.data).metadata()).toMatchObject(THUMBNAIL_SIZE);
+      expectFramed(await vision.faces(out.data), `${name}, ${style}`);
+    }
+  }, 180_000);
 });

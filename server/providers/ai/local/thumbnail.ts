@@ -44,13 +44,22 @@ const PROMPT_STRENGTH_MIN = 0.55;
 const FACE_Y = 0.36;
 /** The crop is about this many face heights tall (blazeface boxes run brow to chin): head and shoulders, big. */
 const FACE_HEIGHTS = 3.2;
+/**
+ * Room kept above the face box, in face heights: the detector's box stops at the brow line or a little above, and the
+ * hair and some air above it take about half a face more (the cameraman's hair rises 0.45 face heights above his box).
+ */
+export const HEADROOM = 0.55;
+/** Room kept below the face box (the chin), in face heights. */
+const CHIN_ROOM = 0.12;
 
 export const effectName = (id: string) => EFFECTS.find((e) => e.id === id)?.name ?? id;
 
 /**
  * The 16:9 crop of a width x height photo around a face: as tall as FACE_HEIGHTS faces (never more than the photo
  * allows, never under half the output's height unless the photo is smaller), the face's centre at FACE_Y of the
- * height and, when text shares the frame, on the vertical third of its own side (centred otherwise). Kept inside.
+ * height and, when text shares the frame, on the vertical third of its own side (centred otherwise). The head comes
+ * first: the frame keeps HEADROOM above the face box and CHIN_ROOM below it whenever the photo has that room; a frame
+ * too small for both keeps the room above first, and the face box (its top over its chin) always. Kept inside the photo.
  */
 export function faceCrop(face: Box, width: number, height: number, withText: boolean): Box {
   const ratio = THUMBNAIL_SIZE.width / THUMBNAIL_SIZE.height;
@@ -64,10 +73,13 @@ export function faceCrop(face: Box, width: number, height: number, withText: boo
   const clamp = (v: number, max: number) => Math.round(Math.max(0, Math.min(max, v)));
   const cw = Math.round(w);
   const ch = Math.round(h);
-  // A big face (a close-up) would stick out of the frame at those anchors: then the whole face wins over the anchor
-  // (the top of the face over the chin when both cannot fit).
+  // A big face (a close-up) would stick out of the frame at those anchors: then the whole face wins over the anchor.
   const x = Math.max(Math.min(cx - w * anchorX, face.x), face.x + face.width - w);
-  const y = Math.min(Math.max(cy - h * FACE_Y, face.y + face.height - h), face.y);
+  // The head with its room above (as much of it as the photo has) and the chin with a little room below.
+  const headTop = Math.max(0, face.y - face.height * HEADROOM);
+  const chin = Math.min(height, face.y + face.height * (1 + CHIN_ROOM));
+  // A face too big for all of that keeps its room above before the room below, and the box itself before either.
+  const y = chin - headTop <= h ? Math.min(Math.max(cy - h * FACE_Y, chin - h), headTop) : Math.min(face.y, Math.max(headTop, face.y + face.height - h));
   return { x: clamp(x, width - cw), y: clamp(y, height - ch), width: cw, height: ch };
 }
 
