@@ -97,7 +97,7 @@ describe('local thumbnail framing, checked by the face detector on the output', 
     for (const [name, image] of Object.entries(await portraits())) {
       const found = await findFaces(vision, image);
       expect(found, name).toHaveLength(1);
-      const [face] = found as [Box];
+      const face = found[0]!;
       const { height } = await sharp(image).metadata();
       for (const withText of [false, true]) {
         const { frame, crop } = await thumbnailFrame(image, found, withText);
