@@ -3,11 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { APP_NAME, REQUEST_ID_HEADER } from '../contract/constants.ts';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { REQUEST_ID_HEADER } from '../contract/constants.ts';
 import { longestWaitMs, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -26,6 +24,7 @@ import { loggerOptions, OneLineLogController } from './http/logging.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSessionGuard } from './http/session.ts';
 import { registerIdempotency } from './http/idempotency.ts';
+import { apiDocsScope, registerApiDocs } from './http/api-docs.ts';
 import { memoryRateLimitCounter, rateLimitStore } from './http/rate-limit-store.ts';
 import { registerUrlGuard } from './http/url-guard.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -148,19 +147,7 @@ export async function buildApp(deps: AppDeps) {
     replay: (userId, stored) => services.ai.generations.replay(userId, stored.response),
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: `${APP_NAME} API`, version: '1.0.0', description: 'Every call answers { success, data } or { success: false, error: { code, message } }.' },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'ampkit_session' },
-          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerApiDocs(app, apiDocsScope(config));
 
   await app.register(systemRoutes, { prefix: '/api', database, environment: config.APP_ENV, isDevelopment: config.isDevelopment });
   await app.register(authRoutes, {

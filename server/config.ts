@@ -27,6 +27,11 @@ const schema = z.object({
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * What /api/docs describes: `public` the public and user routes, `all` the admin and webhook routes too. Unset:
+   * `public` when APP_ENV is production, `all` otherwise (server/http/api-docs.ts).
+   */
+  API_DOCS: z.enum(['public', 'all']).optional(),
 
   DATA_DIR: z.string().min(1).default('./data'),
   /** Folder of the built web app (default dist/web): lets a test run serve its own build. */

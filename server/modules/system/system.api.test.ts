@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_CATALOGUE, TOOL_IDS } from '../../../contract/tools.ts';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { captureRoutes, type ApiRoute } from '../../test-support/route-table.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,6 +75,44 @@ describe('system routes', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/magic-link', '/api/auth/profile', '/api/tools/config']));
     expect(doc.paths['/api/auth/magic-link'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+  });
+
+  describe('/api/docs in production', () => {
+    type Doc = { paths: Record<string, Record<string, unknown>> };
+    /** Every documented operation as `METHOD /path` (OpenAPI writes :id as {id}). */
+    const operations = (doc: Doc) => Object.entries(doc.paths).flatMap(([url, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${url}`));
+    const key = (r: ApiRoute) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`;
+
+    async function docsOf(settings: Record<string, string>) {
+      const { built: app, routes } = await captureRoutes(() => createTestApp(settings));
+      try {
+        const page = await app.call('GET', '/api/docs');
+        const res = await app.call('GET', '/api/docs/json');
+        expect(res.statusCode).toBe(200);
+        return { pageStatus: page.statusCode, body: res.body, ops: operations(res.json() as Doc), routes };
+      } finally {
+        await app.close();
+      }
+    }
+
+    it('describes only the public and user routes to anyone, none of the admin routes or their bodies', async () => {
+      const { pageStatus, body, ops, routes } = await docsOf({ APP_ENV: 'production' });
+      expect(pageStatus).toBeLessThan(400);
+      const admin = routes.filter((r) => r.auth === 'admin');
+      expect(admin.length).toBeGreaterThan(30);
+      // The documentation's own pages are not operations of the API.
+      const open = routes.filter((r) => (r.auth === 'public' || r.auth === 'user') && !r.url.startsWith('/api/docs')).map(key);
+      expect(ops.sort()).toEqual([...new Set(open)].sort());
+      expect(body).not.toContain('/api/admin');
+      for (const r of admin) expect(ops).not.toContain(key(r));
+    });
+
+    it('describes every route, admin ones with their bodies, with API_DOCS=all', async () => {
+      const { ops, routes } = await docsOf({ APP_ENV: 'production', API_DOCS: 'all' });
+      const admin = routes.filter((r) => r.auth === 'admin').map(key);
+      expect(ops).toEqual(expect.arrayContaining(admin));
+      expect(ops).toContain('POST /api/admin/tools-config');
+    });
   });
 });
 
