@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_PREVIEW_NOTE } from '../../../contract/ai.ts';
 import { makePng } from '../../test-support/media.ts';
+import { applyEffect } from './effects/index.ts';
 import { chooseLocalEffects, createLocalImageEditor } from './local-engine.ts';
 
 const editor = createLocalImageEditor();
@@ -36,21 +37,47 @@ describe('local image editor', () => {
     const meta = await sharp(result.data).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 120, 80]);
     expect(result.provider).toBe('Local engine');
-    expect(result.text).toMatch(new RegExp(`^${LOCAL_PREVIEW_NOTE}\\. Applied the Black and white effect at variability 5\\.`));
-    // Half strength: the colours move most of the way to grey; full strength: grey.
-    const [r, , b] = await pixel(result.data, 60, 40);
-    const [r0, , b0] = await pixel(await makePng(120, 80), 60, 40);
-    expect(Math.abs(r! - b!)).toBeLessThan(Math.abs(r0! - b0!) / 2);
-    const full = await editor.editImage({ images: [{ data: await makePng(120, 80), mime: 'image/png' }], prompt: 'black and white', variability: 10 });
-    const [fr, fg, fb] = await pixel(full.data, 60, 40);
-    expect(fr).toBe(fg);
-    expect(fg).toBe(fb);
+    expect(result.text).toMatch(new RegExp(`^${LOCAL_PREVIEW_NOTE}\\. Applied the Black and white effect in full, as your prompt asked\\.`));
+  });
+
+  it('applies a named effect in full at every variability: black and white is grey at 1 to 10, sepia, noir and duotone match their full look', async () => {
+    const photo = await sharp(await makePng(96, 64)).png().toBuffer();
+    const raw = (png: Buffer) => sharp(png).removeAlpha().raw().toBuffer();
+    const full: Record<string, Buffer> = {};
+    for (const [prompt, id] of [['sepia tones please', 'sepia'], ['film noir', 'noir'], ['a duotone poster', 'duotone']] as const) {
+      full[prompt] = await raw(await applyEffect(photo, id, { strength: 1 }));
+    }
+    for (let variability = 1; variability <= 10; variability++) {
+      const grey = await raw((await editor.editImage({ images: [{ data: photo, mime: 'image/png' }], prompt: 'make it black and white', variability })).data);
+      let saturation = 0;
+      for (let i = 0; i < grey.length; i += 3) saturation = Math.max(saturation, Math.max(grey[i]!, grey[i + 1]!, grey[i + 2]!) - Math.min(grey[i]!, grey[i + 1]!, grey[i + 2]!));
+      expect(saturation, `black and white at variability ${variability}`).toBeLessThanOrEqual(1);
+      for (const prompt of Object.keys(full)) {
+        const out = await raw((await editor.editImage({ images: [{ data: photo, mime: 'image/png' }], prompt, variability })).data);
+        let diff = 0;
+        for (let i = 0; i < out.length; i++) diff += Math.abs(out[i]! - full[prompt]![i]!);
+        expect(diff / out.length, `${prompt} at variability ${variability}`).toBeLessThan(0.5);
+      }
+    }
+  });
+
+  it('lets variability set the strength of an effect the engine chose itself', async () => {
+    const photo = await sharp(await makePng(96, 64)).png().toBuffer();
+    const [low, high] = await Promise.all([1, 10].map((variability) => editor.editImage({ images: [{ data: photo, mime: 'image/png' }], prompt: 'a cat on a mat', variability })));
+    expect(low!.text).toContain('at variability 1.');
+    const [a, b, source] = await Promise.all([low!.data, high!.data, photo].map((png) => sharp(png).removeAlpha().raw().toBuffer()));
+    let fromLow = 0, fromHigh = 0;
+    for (let i = 0; i < source!.length; i++) {
+      fromLow += Math.abs(a![i]! - source![i]!);
+      fromHigh += Math.abs(b![i]! - source![i]!);
+    }
+    expect(fromHigh).toBeGreaterThan(fromLow);
   });
 
   it('applies both effects a prompt names, and different prompts give different images', async () => {
     const photo = await sharp(await makePng(160, 120)).png().toBuffer();
     const both = await editor.editImage({ images: [{ data: photo, mime: 'image/png' }], prompt: 'Turn it into a watercolour painting at golden hour', variability: 6 });
-    expect(both.text).toContain('Applied the Watercolour and Golden hour effects at variability 6.');
+    expect(both.text).toContain('Applied the Watercolour and Golden hour effects in full, as your prompt asked.');
     const noir = await editor.editImage({ images: [{ data: photo, mime: 'image/png' }], prompt: 'film noir', variability: 6 });
     expect(noir.text).toContain('Applied the Noir effect');
     const [a, b] = await Promise.all([sharp(both.data).raw().toBuffer(), sharp(noir.data).raw().toBuffer()]);

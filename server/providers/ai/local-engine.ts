@@ -34,10 +34,14 @@ export function createLocalImageEditor(): ImageEditor {
       if (!source) throw new ProviderError(LOCAL_ENGINE, 'No image to edit', 400, 'unknown');
       try {
         const variability = Math.min(10, Math.max(1, request.variability ?? 5));
-        const strength = variability / 10;
         // The user's own words when the caller gives them: a use case's instruction for generative models ("Create a
         // variation… Paint every pure green area…") must not pick an effect by its own words ("Paint").
-        const effects = chooseLocalEffects(request.userPrompt ?? request.prompt, source.data.length);
+        const words = request.userPrompt ?? request.prompt;
+        const effects = chooseLocalEffects(words, source.data.length);
+        // An effect the user named is what they asked for: applied in full at every variability. Variability sets how
+        // far the preview strays only where the engine chose the look itself (a prompt naming none of its effects).
+        const named = chooseEffects(words).length > 0;
+        const strength = named ? 1 : variability / 10;
         const { data, info } = await sharp(source.data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
         const { width, height, channels } = info;
 
@@ -65,7 +69,7 @@ export function createLocalImageEditor(): ImageEditor {
         return {
           data: result,
           mime: 'image/png',
-          text: `${LOCAL_PREVIEW_NOTE}. Applied ${listNames(effects)} at variability ${variability}.${repainted} Set an AI provider for generative results.`,
+          text: `${LOCAL_PREVIEW_NOTE}. Applied ${listNames(effects)} ${named ? 'in full, as your prompt asked' : `at variability ${variability}`}.${repainted} Set an AI provider for generative results.`,
           provider: LOCAL_ENGINE,
           model: 'libvips',
         };

@@ -44,6 +44,16 @@ describe('local photoshoot', () => {
     expect(await sharp(out.data).metadata()).toMatchObject({ width: 576, height: 1024 });
   });
 
+  it('applies an effect the prompt names in full at every variety: black and white gives grey variations', async () => {
+    for (const variety of ['Subtle', 'Creative', 'Diverse', 'Experimental'] as const) {
+      const out = await renderLocalPhotoshoot({ ...base, prompt: 'black and white', variety, index: 1 });
+      const raw = await sharp(out.data).removeAlpha().raw().toBuffer();
+      let saturation = 0;
+      for (let i = 0; i < raw.length; i += 3) saturation = Math.max(saturation, Math.max(raw[i]!, raw[i + 1]!, raw[i + 2]!) - Math.min(raw[i]!, raw[i + 1]!, raw[i + 2]!));
+      expect(saturation, `${variety}: ${out.text}`).toBeLessThanOrEqual(1);
+    }
+  });
+
   it('draws Style variations from the artistic effects and tilts for Angle', async () => {
     const out = await renderLocalPhotoshoot({ ...base, changeOptions: ['Style', 'Angle'], index: 2 });
     expect(out.text).toMatch(/tilted 5°; applied the (Watercolour|Oil paint|Pencil sketch|Cartoon|Pop art|Comic ink) effect \(Style\)/);

@@ -58,10 +58,12 @@ async function subjectCentre(image: Buffer, width: number, height: number, visio
   return { x: face.x + face.width / 2, y: Math.min(height, face.y + face.height * 1.2), found: true, headTop: Math.max(0, face.y - face.height * 0.45) };
 }
 
+const NAMED = 'named in your prompt';
+
 function pickEffect(input: LocalPhotoshootInput): { effect: EffectInfo; why: string } {
   const turn = input.index + input.salt;
   const named = chooseEffects(input.prompt);
-  if (named.length > 0) return { effect: named[turn % named.length]!, why: 'named in your prompt' };
+  if (named.length > 0) return { effect: named[turn % named.length]!, why: NAMED };
   // The chosen options' looks taken in turn (one from each option, then the next of each), so consecutive
   // variations never repeat a look and alternate between the options.
   const lists = input.changeOptions.map((option) => (POOLS[option] ?? []).map((id) => ({ id, option }))).filter((l) => l.length > 0);
@@ -107,7 +109,8 @@ export async function renderLocalPhotoshoot(input: LocalPhotoshootInput): Promis
 
   const { effect, why } = pickEffect(input);
   const subjectMask = effect.id === 'blur-background' && input.vision ? await input.vision.personMask(sized).catch(() => undefined) : undefined;
-  const data = await applyEffects(sized, [effect.id], { strength: STRENGTH[input.variety], subjectMask });
+  // An effect the prompt names is applied in full; variety sets the strength of the looks the engine picks itself.
+  const data = await applyEffects(sized, [effect.id], { strength: why === NAMED ? 1 : STRENGTH[input.variety], subjectMask });
   const from = input.images.length > 1 ? ` of reference photo ${reference + 1}` : '';
   return { data, text: `Variation ${input.index + 1}${from}: ${steps.join(', ')}; applied the ${effect.name} effect (${why}).` };
 }

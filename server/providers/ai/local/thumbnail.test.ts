@@ -91,6 +91,19 @@ function expectFramed(faces: readonly Box[], label: string) {
   expect(face.x + face.width, `${label}: the right of the face inside`).toBeLessThan(width - width * 0.01);
 }
 
+describe('local thumbnail edit prompt', () => {
+  it('applies an effect the prompt names in full at every realism: black and white gives a grey thumbnail', async () => {
+    const image = photo('astronaut.jpg');
+    for (const realism of [1, 3, 5]) {
+      const out = await renderThumbnail({ image, faces: [], style: 'viral-bold', realism, prompt: 'make it black and white' });
+      const raw = await sharp(out.data).removeAlpha().raw().toBuffer();
+      let saturation = 0;
+      for (let i = 0; i < raw.length; i += 3) saturation = Math.max(saturation, Math.max(raw[i]!, raw[i + 1]!, raw[i + 2]!) - Math.min(raw[i]!, raw[i + 1]!, raw[i + 2]!));
+      expect(saturation, `realism ${realism}: ${out.text}`).toBeLessThanOrEqual(1);
+    }
+  });
+});
+
 describe('local thumbnail framing, checked by the face detector on the output', () => {
   it('keeps the whole face of every test portrait in the frame with room above it, with and without text', async () => {
     const vision = getLocalVision();

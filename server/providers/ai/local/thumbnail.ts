@@ -37,7 +37,7 @@ export const THUMBNAIL_GRADES: Record<ThumbnailStyleId, ThumbnailGrade> = {
 
 /** Effect strength by realism 1-5: Very Stylized strong … Very Realistic light. */
 export const REALISM_STRENGTH = [0.95, 0.75, 0.55, 0.35, 0.15] as const;
-/** The edit prompt's own effect is what the creator asked for: never fainter than this. */
+/** An effect picked for an edit prompt that names none: never fainter than this (a named one is applied in full). */
 const PROMPT_STRENGTH_MIN = 0.55;
 
 /** Where the face's centre goes in the frame: a third from the top, on a vertical third when text shares the frame. */
@@ -213,7 +213,8 @@ export async function renderThumbnail(input: LocalThumbnailInput): Promise<Local
     if (applied.includes(extra.id)) {
       promptNote = ` Your prompt asked for ${extra.name}, which the grade already has.`;
     } else {
-      data = await applyEffects(data, [extra.id], { strength: Math.max(strength, PROMPT_STRENGTH_MIN) });
+      // A named effect is what the creator asked for: in full, whatever the realism; one picked for the prompt, at least PROMPT_STRENGTH_MIN.
+      data = await applyEffects(data, [extra.id], { strength: named ? 1 : Math.max(strength, PROMPT_STRENGTH_MIN) });
       applied.push(extra.id);
       promptNote = named ? ` Your prompt asked for ${extra.name}: applied it on top.` : ` Your prompt named no effect the local engine has, so it added ${extra.name} for it.`;
     }
