@@ -40,6 +40,23 @@ describe('AI photoshoot on the local engine', () => {
     expect(generation).toMatchObject({ status: 'completed', tool: 'ai-photoshoot', provider: 'Local engine', serviceVariant: 'local' });
   });
 
+  it('answers another picture to a second call of the same variation of the same input (a named effect, so the look is the same)', async () => {
+    const s = await t.make.user();
+    const body = { images: [photo('astronaut.jpg')], prompt: 'black and white', changeOptions: ['Pose'], variety: 'Subtle', outputRatio: '1:1', index: 0 };
+    const outs = [];
+    for (let i = 0; i < 3; i++) outs.push(data(await t.call('POST', ROUTE, { session: s, body }), photoshootResponse));
+    const images = await Promise.all(outs.map(async (out) => (await t.call('GET', out.image, { session: s })).rawPayload as Buffer));
+    const small = (img: Buffer) => sharp(img).resize(96, 96, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+    for (let i = 0; i < images.length; i++) {
+      for (let j = i + 1; j < images.length; j++) {
+        const [a, b] = await Promise.all([small(images[i]!), small(images[j]!)]);
+        let diff = 0;
+        for (let p = 0; p < a.length; p++) diff += Math.abs(a[p]! - b[p]!);
+        expect(diff / a.length, `calls ${i + 1} and ${j + 1}: ${outs[i]!.text} / ${outs[j]!.text}`).toBeGreaterThan(3);
+      }
+    }
+  });
+
   it.each([
     // The message is for people, as it is (no field path in it); the field is named beside it.
     ['no photo', { images: [] }, { field: 'images', message: PHOTOSHOOT_MESSAGES.missing }],

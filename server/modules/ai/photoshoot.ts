@@ -1,6 +1,6 @@
 import type { PhotoshootRequest, PhotoshootResult, Variety } from '../../../contract/photoshoot.ts';
 import { isLocalEngine } from '../../providers/ai/engine.ts';
-import { renderLocalPhotoshoot } from '../../providers/ai/local/photoshoot.ts';
+import { photoshootSalt, renderLocalPhotoshoot } from '../../providers/ai/local/photoshoot.ts';
 import type { AiProviders } from '../../providers/ai/types.ts';
 import { costOf } from '../../providers/ai/cost.ts';
 import { imageAnswer, type Lifecycle } from './lifecycle.ts';
@@ -45,7 +45,7 @@ export function createPhotoshoot(deps: PhotoshootDeps) {
             variety: req.variety,
             outputRatio: req.outputRatio,
             index: req.index ?? 0,
-            salt: Date.now() % 997,
+            salt: photoshootSalt(),
             vision: deps.providers.localVision,
           });
           await run.store({ data, entityType: 'generated_image', toolName: TOOL, prompt: req.prompt || null, metadata: { provider: editor.name } });

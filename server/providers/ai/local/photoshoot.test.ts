@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { getLocalVision, type Box } from '../local-vision/index.ts';
-import { renderLocalPhotoshoot, type LocalPhotoshootInput } from './photoshoot.ts';
+import { photoshootSalt, renderLocalPhotoshoot, type LocalPhotoshootInput } from './photoshoot.ts';
 
 const photo = (name: string) => readFileSync(path.join(import.meta.dirname, '../../../test-support/photos', name));
 
@@ -36,6 +36,30 @@ describe('local photoshoot', () => {
     }
     expect(outs[1]!.text).toContain('mirrored');
     for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) expect(await difference(outs[i]!.data, outs[j]!.data)).toBeGreaterThan(4);
+  });
+
+  it.each([
+    ['the default options', {}],
+    ['a prompt naming one effect (every call gets the same look)', { prompt: 'black and white' }],
+    ['Lighting only, Subtle, on a portrait', { changeOptions: ['Lighting'], variety: 'Subtle', images: [photo('astronaut.jpg')] }],
+  ] as const)('never gives the same picture twice for one input with %s: eight calls of variation 1 and a set of four all differ', async (_label, change) => {
+    const input = { ...base, ...change } as LocalPhotoshootInput;
+    const outs: { data: Buffer; text: string }[] = [];
+    // Eight separate calls of variation 1 (index 0), each with its call's salt, as the route gives it.
+    for (const salt of [1, 2, 3, 4, 5, 6, 7, 8]) outs.push(await renderLocalPhotoshoot({ ...input, index: 0, salt }));
+    // One set of four, one salt.
+    for (let index = 0; index < 4; index++) outs.push(await renderLocalPhotoshoot({ ...input, index, salt: 99 }));
+    for (let i = 0; i < outs.length; i++) {
+      for (let j = i + 1; j < outs.length; j++) {
+        expect(outs[i]!.data.equals(outs[j]!.data), `${i} and ${j}: byte-identical`).toBe(false);
+        expect(await difference(outs[i]!.data, outs[j]!.data), `${i} (${outs[i]!.text}) and ${j} (${outs[j]!.text})`).toBeGreaterThan(3);
+      }
+    }
+  }, 120_000);
+
+  it('draws a fresh salt for each call', () => {
+    const salts = new Set(Array.from({ length: 50 }, photoshootSalt));
+    expect(salts.size).toBe(50);
   });
 
   it('uses the effect the prompt names, and each reference photo in turn', async () => {

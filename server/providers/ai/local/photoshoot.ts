@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import sharp from 'sharp';
 import type { ChangeOption, OutputRatio, Variety } from '../../../../contract/photoshoot.ts';
 import { applyEffects, chooseEffects, EFFECTS, type EffectInfo } from '../effects/index.ts';
@@ -18,7 +19,10 @@ export interface LocalPhotoshootInput {
   outputRatio: OutputRatio;
   /** Which variation of the set (0-based): each gets a different framing and effect. */
   index: number;
-  /** Per-call salt (e.g. the generation's time): varies the choice between calls. */
+  /**
+   * Per-call salt (photoshootSalt(): a random 31-bit integer): sets the call's own framing (extra zoom, where the
+   * subject sits) and rotates the effect, so a second call with the same input and index still gives another picture.
+   */
   salt: number;
   vision?: Pick<LocalVision, 'faces' | 'personMask'>;
 }
@@ -43,6 +47,21 @@ const FRAMES = [
   { zoom: 0.32, place: 0.5 },
 ];
 
+/** A fresh salt for one call (see LocalPhotoshootInput.salt). */
+export const photoshootSalt = () => randomInt(2 ** 31);
+
+/** A number in [0, 1) drawn from the call's salt for one slot (a mulberry32 step): the same salt, the same framing. */
+function draw(salt: number, slot: number): number {
+  let t = (Math.imul(salt | 0, 0x9e3779b1) + Math.imul(slot + 1, 0x6d2b79f5)) | 0;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+/** How far a call's own framing moves from its variation's: up to this much closer, the subject this far off its place. */
+const CALL_ZOOM = 0.14;
+const CALL_PLACE = 0.12;
+
 const ratioOf = (ratio: OutputRatio) => {
   const [w, h] = ratio.split(':').map(Number);
   return w! / h!;
@@ -53,9 +72,10 @@ const ratioOf = (ratio: OutputRatio) => {
 async function subjectCentre(image: Buffer, width: number, height: number, vision: LocalPhotoshootInput['vision']) {
   const faces: Box[] = vision ? await vision.faces(image).catch(() => []) : [];
   const face = faces.sort((a, b) => b.width * b.height - a.width * a.height)[0];
-  if (!face) return { x: width / 2, y: height * 0.4, found: false, headTop: height };
-  // headTop: the highest row a crop may start at and keep the whole head with a little room above it.
-  return { x: face.x + face.width / 2, y: Math.min(height, face.y + face.height * 1.2), found: true, headTop: Math.max(0, face.y - face.height * 0.45) };
+  if (!face) return { x: width / 2, y: height * 0.4, found: false, headTop: height, left: width / 2, right: width / 2 };
+  // headTop: the highest row a crop may start at and keep the whole head with a little room above it; left and right:
+  // the columns it should keep.
+  return { x: face.x + face.width / 2, y: Math.min(height, face.y + face.height * 1.2), found: true, headTop: Math.max(0, face.y - face.height * 0.45), left: face.x, right: face.x + face.width };
 }
 
 const NAMED = 'named in your prompt';
@@ -82,12 +102,15 @@ export async function renderLocalPhotoshoot(input: LocalPhotoshootInput): Promis
   const ratio = ratioOf(input.outputRatio);
   const steps: string[] = [];
 
-  // The widest crop of the output ratio, tightened by the variation's zoom (more for bolder varieties).
-  const zoom = Math.min(0.5, frame.zoom * ZOOM[input.variety]);
+  // The widest crop of the output ratio, tightened by the variation's zoom (more for bolder varieties) and the call's
+  // own, with the subject at the variation's place moved by the call's own offset (the face kept whole across).
+  const zoom = Math.min(0.5, frame.zoom * ZOOM[input.variety] + 0.02 + CALL_ZOOM * draw(input.salt, 0));
+  const place = frame.place + CALL_PLACE * (2 * draw(input.salt, 1) - 1);
   const fullW = Math.min(width, height * ratio);
   const cropW = Math.max(8, Math.round(fullW * (1 - zoom)));
   const cropH = Math.max(8, Math.round(cropW / ratio));
-  const left = Math.round(Math.min(width - cropW, Math.max(0, centre.x - cropW * frame.place)));
+  const x = centre.right - centre.left <= cropW ? Math.min(centre.left, Math.max(centre.right - cropW, centre.x - cropW * place)) : centre.x - cropW * place;
+  const left = Math.round(Math.min(width - cropW, Math.max(0, x)));
   // Centred a little above the subject, but never cutting into the head.
   const top = Math.round(Math.min(height - cropH, Math.max(0, Math.min(centre.y - cropH * 0.45, centre.headTop))));
   steps.push(`reframed to ${input.outputRatio}${centre.found ? ' around the face' : ''}${zoom > 0 ? `, ${Math.round(zoom * 100)}% closer` : ''}`);
