@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../contract/credits.ts';
 import type { Clock } from '../lib/clock.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
+import { readMultipartBody } from './multipart-body.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -74,8 +75,12 @@ export interface IdempotencyDeps {
 /** How often a repeat looks for the first call's answer. */
 const REPEAT_POLL_MS = 250;
 
-/** JSON with object keys sorted, so `{a, b}` and `{b, a}` are one request. */
+/**
+ * JSON with object keys sorted, so `{a, b}` and `{b, a}` are one request. Bytes (an uploaded file of a
+ * MultipartBody) are written as their SHA-256, so another file is another request.
+ */
 function canonicalJson(value: unknown): string {
+  if (value instanceof Uint8Array) return JSON.stringify({ sha256: createHash('sha256').update(value).digest('hex'), bytes: value.length });
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.keys(value)
@@ -87,6 +92,10 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/**
+ * The request's digest: method, URL and body, a multipart upload's every field and file included (read whole
+ * before this by readMultipartBody, so two sends of the same parts are one request whatever their boundary).
+ */
 function requestHash(request: FastifyRequest): string {
   return createHash('sha256')
     .update(`${request.method} ${request.url}\n`)
@@ -105,9 +114,9 @@ function keyOf(request: FastifyRequest): string | null {
 
 /**
  * Makes every route declared `config.paid` idempotent per user and `Idempotency-Key`: the first call claims the
- * key, its answer is stored, and a repeat with the same key and body gets that answer (marked
- * `Idempotent-Replayed: true`) without running again; a first answer of 202 (work still running) is answered as the
- * work stands now. A repeat while the first call still runs waits for its answer (`repeatWaitMs`), then answers 409;
+ * key, its answer is stored, and a repeat with the same key and body (a multipart upload's every field and file)
+ * gets that answer (marked `Idempotent-Replayed: true`) without running again; a first answer of 202 (work still
+ * running) is answered as the work stands now. A repeat while the first call still runs waits for its answer (`repeatWaitMs`), then answers 409;
  * the same key with another body answers 409 and runs nothing. Calls without the header run as before.
  */
 export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps) {
@@ -122,6 +131,11 @@ export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps)
     // A key is kept per user, and only a POST is a new action: anything else would replay the wrong answers.
     if (methods.some((m) => m !== 'POST') || (config.auth !== 'user' && config.auth !== 'admin')) {
       throw new Error(`Paid route ${methods.join(',')} ${route.url} must be a POST for a signed-in user (config.auth: 'user' | 'admin')`);
+    }
+    // A multipart body is read by the handler unless read before: the digest would miss the upload.
+    const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
+    if (consumes.includes('multipart/form-data') && ![route.preValidation ?? []].flat().includes(readMultipartBody)) {
+      throw new Error(`Paid route POST ${route.url} takes multipart/form-data: read it with preValidation: readMultipartBody, so its Idempotency-Key covers the upload`);
     }
     paidRoutes.push({ method: 'POST', url: route.url });
   });

@@ -1,4 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
 import { generatedImageResponse } from '../../../contract/ai.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, generations, idempotencyKeys } from '../../db/schema/index.ts';
@@ -20,6 +21,8 @@ const HEADER = 'idempotency-key';
 
 let t: TestApp;
 let png: string;
+/** Another image of the same kind: what a user uploads instead of the first. */
+let otherPng: string;
 beforeAll(async () => {
   t = await createTestApp();
   // The local engine's previews are free by default: priced here, so every paid route charges what this test replays.
@@ -27,6 +30,7 @@ beforeAll(async () => {
   // Transcriptions queue a job: none runs here, the hold is what they charge (generations run as always).
   t.holdJobs();
   png = b64(await makePng(96, 64));
+  otherPng = b64(await makePng(64, 96));
 });
 afterAll(() => t?.close());
 
@@ -83,6 +87,34 @@ const SAMPLES: Record<string, (s: TestSession) => Promise<object>> = {
   }),
 };
 
+/** The tone with its last sample changed: still a valid WAV of the same length, another file. */
+const otherTone = () => {
+  const wav = Buffer.from(readFixture('tone.wav'));
+  wav[wav.length - 1] = (wav[wav.length - 1]! + 1) % 256;
+  return wav;
+};
+
+/** The transcription upload's parts, each send with a new multipart boundary. */
+const transcriptionUpload = (parts: { audio?: Buffer; filename?: string; refinement?: string; extra?: { name: string; data: string } } = {}) => ({
+  raw: multipartBody([
+    { name: 'refinement_type', data: parts.refinement ?? 'raw' },
+    { name: 'audio_file', filename: parts.filename ?? 'tone.wav', contentType: 'audio/wav', data: parts.audio ?? readFixture('tone.wav') },
+    ...(parts.extra ? [parts.extra] : []),
+  ]),
+});
+
+/**
+ * Each paid route's sample with another upload in it (another image, another source image, another audio file) and
+ * everything else the same. A new paid route fails the test below until it has one here.
+ */
+const OTHER_UPLOADS: Record<string, (s: TestSession) => Promise<object>> = {
+  'POST /api/ai/generate-image': async () => ({ imageData: otherPng, userPrompt: 'make it warmer' }),
+  'POST /api/ai/generate-image-variation': async () => ({ images: [otherPng], prompt: 'a beach scene', changeOptions: ['Pose'], variety: 'Subtle' }),
+  'POST /api/ai/generate-caption': async () => ({ imageData: otherPng, prompt: 'Write an Instagram caption' }),
+  'POST /api/ai/upscale-image': async (s) => ({ image_uuid: await sourceImage(s), scale_factor: 2, quality_tier: 'fast', provider: 'local' }),
+  'POST /api/transcriptions': async () => transcriptionUpload({ audio: otherTone() }),
+};
+
 const paidRoutes = () => t.app.paidRoutes.map((r) => `${r.method} ${r.url}`).sort();
 
 describe('every paid route (from the route table)', () => {
@@ -114,6 +146,76 @@ describe('every paid route (from the route table)', () => {
       expect(fresh.statusCode, route).toBe(first.statusCode);
       expect(taken(await footprint(s)), route).not.toBe(taken(charged));
     }
+  });
+
+  it('answers 409 for the same key with another upload, runs and charges nothing', async () => {
+    expect(Object.keys(OTHER_UPLOADS).sort()).toEqual(paidRoutes());
+    for (const route of paidRoutes()) {
+      const [, url] = route.split(' ') as [string, string];
+      const s = await newUser();
+      const body = await SAMPLES[route]!(s);
+      const other = await OTHER_UPLOADS[route]!(s);
+      const key = `upload-${route}`;
+      const first = await post(s, url, body, key);
+      expect(first.statusCode, `${route}: ${first.body}`).toBeLessThan(300);
+      const charged = await footprint(s);
+
+      const res = await post(s, url, other, key);
+      expect(res.statusCode, `${route}: ${res.body}`).toBe(409);
+      expect(error(res), route).toMatchObject({ code: 'CONFLICT', message: 'This Idempotency-Key was used for a different request. Send a new key for a new action.' });
+      expect(res.headers['idempotent-replayed'], route).toBeUndefined();
+      expect(await footprint(s), route).toEqual(charged);
+    }
+  });
+});
+
+describe('transcriptions with an Idempotency-Key: the digest covers the upload', () => {
+  it('replays the same file and fields sent again (a new multipart boundary); another file, field or file name answers 409', async () => {
+    const s = await newUser();
+    const first = await post(s, '/api/transcriptions', transcriptionUpload(), 'audio-1');
+    expect(first.statusCode, first.body).toBe(200);
+    const charged = await footprint(s);
+
+    const again = await post(s, '/api/transcriptions', transcriptionUpload(), 'audio-1');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(json(again)).toEqual(json(first));
+    expect(again.headers['idempotent-replayed']).toBe('true');
+
+    for (const [label, upload] of [
+      ['another file', transcriptionUpload({ audio: otherTone() })],
+      ['another refinement_type', transcriptionUpload({ refinement: 'summary' })],
+      ['another file name', transcriptionUpload({ filename: 'other.wav' })],
+      ['one more field', transcriptionUpload({ extra: { name: 'note', data: 'x' } })],
+    ] as const) {
+      const res = await post(s, '/api/transcriptions', upload, 'audio-1');
+      expect(res.statusCode, `${label}: ${res.body}`).toBe(409);
+      expect(error(res).message, label).toMatch(/different request/i);
+    }
+    expect(await footprint(s)).toEqual(charged);
+
+    // A new key: another file is a new transcription.
+    const fresh = await post(s, '/api/transcriptions', transcriptionUpload({ audio: otherTone() }), 'audio-2');
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(taken(await footprint(s))).not.toBe(taken(charged));
+  });
+
+  it('a malformed upload answers 400 and claims nothing: the same key then runs the real upload', async () => {
+    const s = await newUser();
+    const { body, contentType } = transcriptionUpload().raw;
+    const cut = { body: body.subarray(0, body.length - 40), contentType };
+    const bad = await t.call('POST', '/api/transcriptions', { session: s, raw: cut, headers: { [HEADER]: 'cut-short' } });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(error(bad)).toMatchObject({ code: 'VALIDATION_ERROR', message: 'The upload is not valid multipart/form-data.' });
+    const good = await post(s, '/api/transcriptions', transcriptionUpload(), 'cut-short');
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('a paid route that takes multipart/form-data without reading it before the key is claimed is refused at start-up', async () => {
+    const unread: FastifyPluginAsync = async (app) => {
+      app.post('/api/test-only/paid-upload', { config: { auth: 'user', paid: true }, schema: { consumes: ['multipart/form-data'] } }, async () => ({}));
+    };
+    await expect(createTestApp({}, { routes: unread })).rejects.toThrow(/readMultipartBody/);
   });
 });
 

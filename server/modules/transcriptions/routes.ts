@@ -19,7 +19,8 @@ import {
 import { ok, okSchema } from '../../http/envelope.ts';
 import { currentUser } from '../../http/session.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { malformedUpload, perUserPerMinute } from '../../http/route-helpers.ts';
+import { multipartBodyOf, readMultipartBody } from '../../http/multipart-body.ts';
+import { perUserPerMinute } from '../../http/route-helpers.ts';
 import type { TranscriptionsModule } from './module.ts';
 
 export interface TranscriptionsRoutesDeps {
@@ -29,30 +30,13 @@ export interface TranscriptionsRoutesDeps {
 
 const tags = ['transcriptions'];
 
-/** The spec's fields, in any order: `audio_file` (one file) and `refinement_type` (default raw). */
-async function readStart(request: FastifyRequest): Promise<{ audio: Buffer; filename: string; type: string }> {
-  if (!request.isMultipart()) throw badRequest('Send the audio as multipart/form-data with the field audio_file.');
-  let audio: Buffer | null = null;
-  let filename = 'audio';
-  let type = 'raw';
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'audio_file') {
-          await part.toBuffer();
-          continue;
-        }
-        audio = await part.toBuffer();
-        filename = part.filename || filename;
-      } else if (part.fieldname === 'refinement_type' && typeof part.value === 'string') {
-        type = part.value;
-      }
-    }
-  } catch (err) {
-    malformedUpload(err);
-  }
-  if (!audio || audio.length === 0) throw badRequest(TRANSCRIPTION_MESSAGES.missingFile);
-  return { audio, filename, type };
+/** The spec's fields, in any order: `audio_file` (one file) and `refinement_type` (default raw), read whole before. */
+function readStart(request: FastifyRequest): { audio: Buffer; filename: string; type: string } {
+  const body = multipartBodyOf(request);
+  if (!body) throw badRequest('Send the audio as multipart/form-data with the field audio_file.');
+  const audio = body.file('audio_file');
+  if (!audio || audio.data.length === 0) throw badRequest(TRANSCRIPTION_MESSAGES.missingFile);
+  return { audio: audio.data, filename: audio.filename || 'audio', type: body.field('refinement_type') ?? 'raw' };
 }
 
 /** /api/transcriptions (spec 3 §7). */
@@ -67,6 +51,8 @@ export const transcriptionsRoutes: FastifyPluginAsyncZod<TranscriptionsRoutesDep
     '/',
     {
       config: { auth: 'user', paid: true, rateLimit },
+      // The upload is read whole before the Idempotency-Key is claimed, so the key's digest covers the file and fields.
+      preValidation: readMultipartBody,
       schema: {
         tags,
         summary: 'Start a transcription: multipart audio_file and refinement_type; the price of its real duration is held',
@@ -75,7 +61,7 @@ export const transcriptionsRoutes: FastifyPluginAsyncZod<TranscriptionsRoutesDep
       },
     },
     async (request) => {
-      const { audio, filename, type } = await readStart(request);
+      const { audio, filename, type } = readStart(request);
       const parsed = refinementType.safeParse(type);
       if (!parsed.success) throw badRequest(`refinement_type must be one of ${refinementType.options.join(', ')}.`);
       return ok(await transcriptions.startFromAudio({ userId: currentUser(request).id, audio, filename, refinementType: parsed.data, source: 'web' }));
