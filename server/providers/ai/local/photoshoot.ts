@@ -67,15 +67,24 @@ const ratioOf = (ratio: OutputRatio) => {
   return w! / h!;
 };
 
-/** The subject's centre: the largest face (a little below it, towards the body), else a little above the middle
- * (where people and subjects usually are in a photo). */
+/** Room kept around the face, in face heights (above: the hair and some air; below: the chin) and widths (each side). */
+const HEAD_ROOM = 0.45;
+const CHIN_ROOM = 0.2;
+const SIDE_ROOM = 0.2;
+
+/**
+ * The subject's centre: the largest face (a little below it, towards the body), else a little above the middle (where
+ * people and subjects usually are in a photo). With a face, also the box a crop must keep: the head with room above
+ * it, the chin with a little below, the cheeks with some at each side (limited to the photo).
+ */
 async function subjectCentre(image: Buffer, width: number, height: number, vision: LocalPhotoshootInput['vision']) {
   const faces: Box[] = vision ? await vision.faces(image).catch(() => []) : [];
   const face = faces.sort((a, b) => b.width * b.height - a.width * a.height)[0];
-  if (!face) return { x: width / 2, y: height * 0.4, found: false, headTop: height, left: width / 2, right: width / 2 };
-  // headTop: the highest row a crop may start at and keep the whole head with a little room above it; left and right:
-  // the columns it should keep.
-  return { x: face.x + face.width / 2, y: Math.min(height, face.y + face.height * 1.2), found: true, headTop: Math.max(0, face.y - face.height * 0.45), left: face.x, right: face.x + face.width };
+  if (!face) return { x: width / 2, y: height * 0.4, keep: null };
+  const top = Math.max(0, face.y - face.height * HEAD_ROOM);
+  const left = Math.max(0, face.x - face.width * SIDE_ROOM);
+  const keep = { x: left, y: top, width: Math.min(width, face.x + face.width * (1 + SIDE_ROOM)) - left, height: Math.min(height, face.y + face.height * (1 + CHIN_ROOM)) - top };
+  return { x: face.x + face.width / 2, y: Math.min(height, face.y + face.height * 1.2), keep };
 }
 
 const NAMED = 'named in your prompt';
@@ -107,13 +116,20 @@ export async function renderLocalPhotoshoot(input: LocalPhotoshootInput): Promis
   const zoom = Math.min(0.5, frame.zoom * ZOOM[input.variety] + 0.02 + CALL_ZOOM * draw(input.salt, 0));
   const place = frame.place + CALL_PLACE * (2 * draw(input.salt, 1) - 1);
   const fullW = Math.min(width, height * ratio);
-  const cropW = Math.max(8, Math.round(fullW * (1 - zoom)));
+  // Never closer than the face with its room allows: a bolder zoom stops where it would cut into the face.
+  const keep = centre.keep;
+  const minW = keep ? Math.min(fullW, Math.max(keep.width, keep.height * ratio)) : 8;
+  const cropW = Math.max(8, Math.round(minW), Math.round(fullW * (1 - zoom)));
   const cropH = Math.max(8, Math.round(cropW / ratio));
-  const x = centre.right - centre.left <= cropW ? Math.min(centre.left, Math.max(centre.right - cropW, centre.x - cropW * place)) : centre.x - cropW * place;
+  const across = centre.x - cropW * place;
+  const x = keep && keep.width <= cropW ? Math.min(keep.x, Math.max(keep.x + keep.width - cropW, across)) : across;
   const left = Math.round(Math.min(width - cropW, Math.max(0, x)));
-  // Centred a little above the subject, but never cutting into the head.
-  const top = Math.round(Math.min(height - cropH, Math.max(0, Math.min(centre.y - cropH * 0.45, centre.headTop))));
-  steps.push(`reframed to ${input.outputRatio}${centre.found ? ' around the face' : ''}${zoom > 0 ? `, ${Math.round(zoom * 100)}% closer` : ''}`);
+  // Centred a little above the subject, but never cutting into the head, nor the chin when the crop has room for both.
+  const down = centre.y - cropH * 0.45;
+  const y = keep ? Math.min(Math.max(down, keep.y + keep.height - cropH), keep.y) : down;
+  const top = Math.round(Math.min(height - cropH, Math.max(0, y)));
+  const closer = Math.round((1 - cropW / fullW) * 100);
+  steps.push(`reframed to ${input.outputRatio}${keep ? ' around the face' : ''}${closer > 0 ? `, ${closer}% closer` : ''}`);
 
   let image = sharp(source).extract({ left, top, width: cropW, height: cropH });
   if (input.changeOptions.includes('Pose') && input.index % 2 === 1) {
