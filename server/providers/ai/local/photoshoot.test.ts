@@ -114,7 +114,7 @@ describe('local photoshoot', () => {
           if (faces.length === 0 && out.text.includes('mirrored')) faces = await vision.faces(await sharp(out.data).flop().png().toBuffer());
           expect(faces, label).toHaveLength(1);
           // The detector clamps its boxes to the image: a face cut by an edge touches it.
-          const [face] = faces as [Box];
+          const face = faces[0]!;
           expect(face.y, `${label}: room above`).toBeGreaterThan(height * 0.02);
           expect(face.y + face.height, `${label}: the chin`).toBeLessThan(height * 0.99);
           expect(face.x, `${label}: the left`).toBeGreaterThan(width * 0.01);
