@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { THUMBNAIL_MESSAGES } from '../contract/thumbnail.ts';
+import { createLocalVision } from '../server/providers/ai/local-vision/index.ts';
 import { expect, expectAccessible, screenshots, signInByMail, test } from './fixtures.ts';
 
 const ASTRONAUT = path.join(import.meta.dirname, '..', 'server', 'test-support', 'photos', 'astronaut.jpg');
@@ -36,10 +37,10 @@ test('thumbnail: upload astronaut.jpg, pick a style, type the text, generate a f
   await screenshots(page, 'thumbnail-empty');
 
   await page.getByLabel('Upload image').setInputFiles(ASTRONAUT);
-  const frame = page.getByRole('img', { name: 'Your frame, cropped to 16:9' });
+  const frame = page.getByRole('img', { name: 'Your photo' });
   await expect(frame).toBeVisible();
-  // Cropped and resized in the browser: the frame sent is 1280x720.
-  await expect.poll(() => frame.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([1280, 720]);
+  // The whole photo is sent (a centred 16:9 band of it cut through the astronaut's eyes): the engine frames it.
+  await expect.poll(() => frame.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([512, 512]);
   await page.getByRole('radio', { name: 'Tech Review' }).check({ force: true });
   // The style picker at phone width, each style with its few words of look (the full-page shots have the sticky button over it).
   await page.setViewportSize({ width: 390, height: 844 });
@@ -64,7 +65,21 @@ test('thumbnail: upload astronaut.jpg, pick a style, type the text, generate a f
   await screenshots(page, 'thumbnail-result');
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download' }).click()]);
-  expect(await sharp(fs.readFileSync(await download.path())).metadata()).toMatchObject({ width: 1280, height: 720, format: 'png' });
+  const thumbnail = fs.readFileSync(await download.path());
+  expect(await sharp(thumbnail).metadata()).toMatchObject({ width: 1280, height: 720, format: 'png' });
+  // The real face detector finds the astronaut's whole face in it, with room above (the top of her head not cut).
+  const vision = createLocalVision();
+  try {
+    const faces = await vision.faces(thumbnail);
+    expect(faces).toHaveLength(1);
+    const [face] = faces;
+    expect(face!.y, JSON.stringify(face)).toBeGreaterThan(720 * 0.02);
+    expect(face!.y + face!.height).toBeLessThan(720 * 0.99);
+    expect(face!.x).toBeGreaterThan(1280 * 0.01);
+    expect(face!.x + face!.width).toBeLessThan(1280 * 0.99);
+  } finally {
+    await vision.close();
+  }
 
   // After a reload the result is gone from the panel but kept in the history; selecting it restores the options.
   await page.reload();

@@ -7,7 +7,7 @@ import { GENERATION_MESSAGES } from '../../../contract/generations.ts';
 import { generationTiming } from '../../lib/generations.ts';
 import { fail, jsonResponse, ok, routes, stubFetch, type RecordedCall } from '../../test-support/fetch-stub.ts';
 import { renderTool } from '../../test-support/render.tsx';
-import { centre16x9 } from './frame-crop.ts';
+import { FRAME_SOURCE_SIDE, wholePhoto } from './frame-crop.ts';
 import { loadHistory } from './history.ts';
 import { ThumbnailPage } from './thumbnail-page.tsx';
 import { TOO_LARGE } from './use-thumbnail.ts';
@@ -35,7 +35,7 @@ function stubCanvas(mode: 'ok' | 'no-context' | 'no-blob' | 'no-decode' = 'ok') 
     vi.stubGlobal('createImageBitmap', async () => ({ width: 1000, height: 1000, close() {} }));
   }
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation((() =>
-    mode === 'no-context' ? null : { drawImage: (...args: unknown[]) => drawn.push(args), imageSmoothingQuality: 'low' }) as never);
+    mode === 'no-context' ? null : { drawImage: (...args: unknown[]) => drawn.push(args), fillRect() {}, fillStyle: '', imageSmoothingQuality: 'low' }) as never);
   vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((callback: BlobCallback) =>
     callback(mode === 'no-blob' ? null : new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' })),
   );
@@ -59,11 +59,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('centre16x9', () => {
-  it('takes the centred 16:9 region', () => {
-    expect(centre16x9(1000, 1000)).toEqual({ x: 0, y: 218, width: 1000, height: 563 });
-    expect(centre16x9(3000, 1000)).toEqual({ x: 611, y: 0, width: 1778, height: 1000 });
-    expect(centre16x9(1280, 720)).toEqual({ x: 0, y: 0, width: 1280, height: 720 });
+describe('wholePhoto', () => {
+  it('keeps the whole photo (the engine frames it around the face), at most FRAME_SOURCE_SIDE on its longest side', () => {
+    expect(wholePhoto(1000, 1000)).toEqual({ region: { x: 0, y: 0, width: 1000, height: 1000 }, width: 1000, height: 1000 });
+    // A phone portrait: nothing cut off at the top or bottom, and still wider than the 1280 px thumbnail.
+    expect(wholePhoto(3024, 5376)).toEqual({ region: { x: 0, y: 0, width: 3024, height: 5376 }, width: 1440, height: FRAME_SOURCE_SIDE });
+    expect(wholePhoto(6000, 1000)).toEqual({ region: { x: 0, y: 0, width: 6000, height: 1000 }, width: FRAME_SOURCE_SIDE, height: 427 });
   });
 });
 
@@ -98,14 +99,14 @@ describe('Thumbnail generator page', () => {
     expect(screen.queryByLabelText('Thumbnail text')).toBeNull();
   });
 
-  it('crops to 16:9 at 1280x720 PNG, sends the choices, shows the preview and keeps it in the history by URL', async () => {
+  it('sends the whole photo as a JPEG with the choices, shows the preview and keeps it in the history by URL', async () => {
     const drawn = stubCanvas();
     const calls = stubFetch(routes({ 'GET /api/credits/predict-cost': () => prediction, 'POST /api/ai/generate-image': () => ok(answer(1)) }));
     renderTool(<ThumbnailPage />);
     await upload();
-    await screen.findByAltText('Your frame, cropped to 16:9');
-    // 1000x1000: the centred 16:9 band, drawn at 1280x720.
-    expect(drawn[0]!.slice(1)).toEqual([0, 218, 1000, 563, 0, 0, 1280, 720]);
+    await screen.findByAltText('Your photo');
+    // 1000x1000: all of it (a centred 16:9 band cut through a portrait's eyes); the engine frames it around the face.
+    expect(drawn[0]!.slice(1)).toEqual([0, 0, 1000, 1000, 0, 0, 1000, 1000]);
     fireEvent.click(styleRadio('Gaming Neon'));
     fireEvent.change(screen.getByLabelText(/Edit prompt/), { target: { value: ' neon glow ' } });
     fireEvent.change(screen.getByRole('slider', { name: 'Realism' }), { target: { value: '2' } });
@@ -120,7 +121,7 @@ describe('Thumbnail generator page', () => {
     expect(call!.body).toEqual({
       toolName: 'thumbnail-generator',
       imageData: 'iVBORw==',
-      mimeType: 'image/png',
+      mimeType: 'image/jpeg',
       prompt: 'neon glow',
       variability: 5,
       style: 'gaming-neon',
@@ -144,7 +145,7 @@ describe('Thumbnail generator page', () => {
       preview: true,
       text: answer(1).text,
     });
-    // The stored history holds URLs and a small preview, never the 1280x720 PNG.
+    // The stored history holds URLs and a small preview, never the photo sent.
     expect(localStorage.getItem(THUMBNAIL_HISTORY_KEY)!).not.toContain('iVBOR');
     expect(within(screen.getByRole('list', { name: 'Thumbnail history' })).getAllByRole('button')).toHaveLength(1);
   });
@@ -203,14 +204,14 @@ describe('Thumbnail generator page', () => {
     const calls = stubFetch(routes({ 'GET /api/credits/predict-cost': () => prediction, 'POST /api/ai/generate-image': () => ok(answer(2)) }));
     renderTool(<ThumbnailPage />);
     await upload();
-    await screen.findByAltText('Your frame, cropped to 16:9');
+    await screen.findByAltText('Your photo');
     fireEvent.change(screen.getByLabelText('Thumbnail text'), { target: { value: 'Day one' } });
     fireEvent.click(await generateButton());
     await screen.findByAltText('Generated thumbnail');
     expect(posted(calls)[0]!.body).toEqual({
       toolName: 'thumbnail-generator',
       imageData: 'iVBORw==',
-      mimeType: 'image/png',
+      mimeType: 'image/jpeg',
       variability: 5,
       style: 'viral-bold',
       realism: 4,
@@ -238,7 +239,7 @@ describe('Thumbnail generator page', () => {
     });
     renderTool(<ThumbnailPage />);
     await upload();
-    await screen.findByAltText('Your frame, cropped to 16:9');
+    await screen.findByAltText('Your photo');
     fireEvent.click(await generateButton());
     expect((await screen.findByAltText('Generated thumbnail')).getAttribute('src')).toBe(answer(3).image);
     expect(screen.queryByRole('alert')).toBeNull();
@@ -251,7 +252,7 @@ describe('Thumbnail generator page', () => {
     stubFetch(routes({ 'GET /api/credits/predict-cost': () => prediction, 'POST /api/ai/generate-image': () => fail(400, 'VALIDATION_ERROR', 'The image could not be read.') }));
     renderTool(<ThumbnailPage />);
     await upload();
-    await screen.findByAltText('Your frame, cropped to 16:9');
+    await screen.findByAltText('Your photo');
     fireEvent.click(await generateButton());
     expect((await screen.findByRole('alert')).textContent).toContain('Generation failed: The image could not be read.');
     expect(loadHistory()).toEqual([]);
@@ -303,7 +304,7 @@ describe('Thumbnail generator page', () => {
     try {
       renderTool(<ThumbnailPage />);
       await upload();
-      await screen.findByAltText('Your frame, cropped to 16:9');
+      await screen.findByAltText('Your photo');
       fireEvent.click(await generateButton());
       expect(await screen.findByText('Waiting in the queue…')).toBeTruthy();
       expect(screen.queryByRole('progressbar')?.getAttribute('aria-valuenow')).toBeFalsy();

@@ -68,9 +68,9 @@ function FrameInput({ t }: { t: ThumbnailState }) {
       />
       {t.frame ? (
         <div className="space-y-2">
-          <img src={t.frame.dataUrl} alt="Your frame, cropped to 16:9" className="aspect-video w-full rounded-xl border border-slate-200 object-cover" />
+          <img src={t.frame.dataUrl} alt="Your photo" className="aspect-video w-full rounded-xl border border-slate-200 bg-slate-50 object-contain" />
           <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
-            <span className="min-w-0 truncate">{t.frame.name} · cropped to 16:9, 1280x720</span>
+            <span className="min-w-0 truncate">{t.frame.name} · framed at 16:9 when you generate</span>
             <Button size="sm" variant="outline" icon={<RefreshCw className="size-4" aria-hidden />} onClick={browse} disabled={t.generating || t.reading}>
               Change image
             </Button>

@@ -9,7 +9,7 @@ import { isAcceptedImage, stripDataUrl, UPLOAD_TYPE_ERROR } from '../../lib/imag
 import { creditKeys, fileKeys } from '../../lib/query-keys.ts';
 import { usePaidAction } from '../ai-shared/use-paid-action.ts';
 import { generateThumbnail, type ThumbnailBody } from './api.ts';
-import { cropToFrame, type ThumbnailFrame } from './frame-crop.ts';
+import { photoForFrame, type ThumbnailFrame } from './frame-crop.ts';
 import { addToHistory, clearHistory, fileIdOf, loadHistory, type HistoryEntry } from './history.ts';
 
 export const TOO_LARGE = 'This image is larger than 10 MB. Please choose a smaller one.';
@@ -22,7 +22,7 @@ const fromAnswer = (data: GeneratedImage): ShownResult => ({ ...data });
 const isStyle = (id: string): id is ThumbnailStyleId => (THUMBNAIL_STYLE_IDS as readonly string[]).includes(id);
 
 /**
- * The thumbnail page's state (spec 3 §4: idle, generating, then result or error): the 1280x720 frame, the style,
+ * The thumbnail page's state (spec 3 §4: idle, generating, then result or error): the photo (framed by the engine), the style,
  * edit prompt, realism and text overlay, the paid call (lock, one Idempotency-Key per Generate, 402 dialog), and the
  * history kept in this browser.
  */
@@ -59,7 +59,7 @@ export function useThumbnail() {
     }
     setReading(true);
     try {
-      setFrame(await cropToFrame(file, file.name));
+      setFrame(await photoForFrame(file, file.name));
       setError(null);
     } catch (err) {
       setValidation(err instanceof Error ? err.message : String(err));
@@ -81,7 +81,7 @@ export function useThumbnail() {
       const data = await action.mutateAsync({
         toolName: 'thumbnail-generator',
         imageData: stripDataUrl(frame.dataUrl),
-        mimeType: 'image/png',
+        mimeType: 'image/jpeg',
         ...(prompt.trim() ? { prompt: prompt.trim() } : {}),
         // Spec 2 §9 fixes it (spec 3 §9 says 1; the contract settled on 5): sent so the server need not guess.
         variability: THUMBNAIL_VARIABILITY,
