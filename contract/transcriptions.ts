@@ -87,6 +87,12 @@ export const TRANSCRIPTION_MESSAGES = {
   tooLong: (minutes: number) => `This recording is too long for the local draft engine: the limit is ${minutes} minutes.`,
   deleteWhileRunning: 'This transcription is still being processed. Delete it once it has finished.',
   noTimings: 'Subtitles need word timings, which this transcription does not have. Download it as text instead.',
+  /** The local composer's refinement would only have repeated the transcript: none is shown and none was charged. */
+  refinementUnchanged: (label: string) =>
+    `No ${label.toLowerCase()} was made: the transcript is too short for one or had nothing to clean up, so it is shown as heard. Nothing was charged for the ${label.toLowerCase()}.`,
+  /** The same, for a text sent to be refined: refused before anything is held. */
+  textUnchanged: (label: string) =>
+    `Your text needs no ${label.toLowerCase()}: it is too short for one or has nothing to clean up, so it would come back as it is. Nothing was charged.`,
 } as const;
 
 /** The spec's client estimate (spec 3 §9): file size in MB rounded up (minimum 1) times the per-minute rate. */
@@ -144,6 +150,8 @@ export const transcriptionSchema = z.object({
   error_message: z.string().nullable(),
   /** SRT and VTT downloads exist only when the engine gave timings. */
   has_timings: z.boolean(),
+  /** Set when a refinement was asked and none was made (it would only have repeated the transcript): says so, and that it was not charged. */
+  refinement_note: z.string().nullable(),
 });
 export type Transcription = z.infer<typeof transcriptionSchema>;
 

@@ -74,7 +74,10 @@ function planFor(type: RefinementType, transcriber: SpeechTranscriber, providers
   throw badRequest(draft ? TRANSCRIPTION_MESSAGES.draftRefinementUnavailable : TRANSCRIPTION_MESSAGES.refinementUnavailable);
 }
 
-/** The refined text (null: none asked), and what the provider's call cost where one was made. */
+/**
+ * The refined text (null: none asked, or the local composer's refinement would only have repeated the text, which
+ * is then not charged: see `refinementNote`), and what the provider's call cost where one was made.
+ */
 async function refineWith(refine: Refiner, text: string, type: RefinementType): Promise<{ text: string | null; cost?: ProviderCost }> {
   if (refine.kind === 'none' || type === 'raw') return { text: null };
   if (refine.kind === 'local') return { text: refine.composer.compose(text, type) };
@@ -87,6 +90,16 @@ function titleFrom(filename: string, source: TranscriptionSource, when: Date): s
   if (base && !/^(blob|recording|audio|voice|file_\d+)$/i.test(base)) return base.slice(0, 120);
   const label = source === 'telegram' ? 'Telegram voice note' : 'Recording';
   return `${label} ${when.toISOString().slice(0, 16).replace('T', ' ')}`;
+}
+
+/**
+ * A finished transcription that asked for a refinement and has none: the local composer found nothing to do (a
+ * transcript too short to summarise, nothing to clean up). Its price never included the refinement (a local draft's
+ * one price, or the raw price): the note says so.
+ */
+function refinementNote(row: Pick<TranscriptionView, 'status' | 'refinementType' | 'refinedContent'>): string | null {
+  if (row.status !== 'completed' || row.refinementType === 'raw' || row.refinedContent !== null) return null;
+  return TRANSCRIPTION_MESSAGES.refinementUnchanged(REFINEMENT_LABELS[row.refinementType as RefinementType].label);
 }
 
 /** What the page and the bot read of a row (spec 3 §3). */
@@ -116,6 +129,7 @@ export function toTranscription(row: TranscriptionView): Transcription {
     draft_label: row.draft ? LOCAL_DRAFT_LABEL : null,
     error_message: failed ? (row.errorMessage ?? row.generationError) : row.errorMessage,
     has_timings: (row.segments?.length ?? 0) > 0,
+    refinement_note: refinementNote(row),
   };
 }
 
@@ -237,7 +251,8 @@ export function createTranscriptionsService(deps: TranscriptionsDeps) {
       // The real duration's price, never more than was held (the file's stated duration may be longer than heard).
       const amount = min(mul(params.perMinute, String(billableMinutes(seconds))), run.amount);
       const processing = (Date.now() - run.startedAt) / 1000;
-      const text = refined ?? heard.text;
+      const note = refinementNote({ status: 'completed', refinementType: params.refinementType, refinedContent: refined });
+      const text = [refined ?? heard.text, note].filter(Boolean).join('\n\n');
       await lifecycle.complete(run, {
         provider: heard.provider,
         model: heard.model ?? null,
@@ -338,6 +353,9 @@ export function createTranscriptionsService(deps: TranscriptionsDeps) {
       const type = input.type === 'raw' ? 'refined' : input.type;
       const local = !providers.refiner;
       if (local && !providers.localComposer.supports(type)) throw badRequest(TRANSCRIPTION_MESSAGES.refinementUnavailable);
+      // The local composer is run before anything is held: a refinement that would only repeat the text is refused, free.
+      const composed = local ? providers.localComposer.compose(text, type) : undefined;
+      if (composed === null) throw badRequest(TRANSCRIPTION_MESSAGES.textUnchanged(REFINEMENT_LABELS[type].label));
       const words = text.split(/\s+/).length;
       const done = await lifecycle.run(
         {
@@ -351,7 +369,7 @@ export function createTranscriptionsService(deps: TranscriptionsDeps) {
           prompt: text.slice(0, 200),
         },
         async () => {
-          const refinement = await refineWith(local ? { kind: 'local', composer: providers.localComposer } : { kind: 'provider', refiner: providers.refiner! }, text, type);
+          const refinement = composed !== undefined ? { text: composed } : await refineWith({ kind: 'provider', refiner: providers.refiner! }, text, type);
           const out = refinement.text ?? text;
           return {
             out,

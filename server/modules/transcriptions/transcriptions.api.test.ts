@@ -273,6 +273,80 @@ describe('transcription through Deepgram (the money)', () => {
   });
 });
 
+describe('transcription through Deepgram without a text provider (the local composer refines)', () => {
+  let deepgram: FakeDeepgram;
+  const h = harness(
+    () => ({ TRANSCRIPTION_PROVIDER: 'deepgram', DEEPGRAM_API_KEY: deepgram.apiKey, DEEPGRAM_BASE_URL: deepgram.url, AI_IMAGE_PROVIDER: 'local' }),
+    async () => {
+      deepgram = await startFakeDeepgram();
+    },
+  );
+  afterAll(() => deepgram?.close());
+
+  it('a summary of a real multi-sentence transcript is shorter and made of its sentences; the raw price is charged', async () => {
+    const { t } = h;
+    const s = await t.make.user({ credits: '2' });
+    const started = data(await start(t, s, { audio: toneWav(50), type: 'summary' }), transcriptionStarted);
+    // The local composer's refinement is not priced: the raw price is held.
+    expect(started.estimated_cost).toBe('0.1000');
+    const said = [
+      'Thanks for joining the launch call.',
+      'The launch budget is ten thousand dollars and most of it goes to launch ads.',
+      'The traffic was terrible this morning.',
+      'Anna will write the launch brief by Friday.',
+      'We agreed that the launch ads start in May.',
+      'My coffee went cold.',
+    ].join(' ');
+    deepgram.setTranscript(said, 50);
+    await t.app.services.transcriptions.runJob(started.job_id, 0);
+    const done = data(await t.call('GET', `/api/transcriptions/${started.uuid}`, { session: s }), transcriptionSchema);
+    const summary = done.refined_content!.content;
+    expect(summary.length).toBeLessThan(said.length / 2);
+    for (const sentence of summary.split(/(?<=\.)\s+/)) expect(said).toContain(sentence);
+    expect(done.refinement_note).toBeNull();
+    expect(await t.app.services.credits.audit(s.userId)).toMatchObject({ balance: '1.9000', held: '0.0000' });
+  });
+
+  it('a summary that would only repeat the transcript is not made and says so (issue 26: a capital letter added)', async () => {
+    const { t } = h;
+    const s = await t.make.user({ credits: '2' });
+    const started = data(await start(t, s, { audio: toneWav(20), type: 'summary' }), transcriptionStarted);
+    deepgram.setTranscript('we agreed to launch in may', 20);
+    await t.app.services.transcriptions.runJob(started.job_id, 0);
+    const done = data(await t.call('GET', `/api/transcriptions/${started.uuid}`, { session: s }), transcriptionSchema);
+    expect(done).toMatchObject({ status: 'completed', raw_transcription: 'we agreed to launch in may', refined_content: null, refinement_type: 'summary' });
+    expect(done.refinement_note).toBe(TRANSCRIPTION_MESSAGES.refinementUnchanged('Summary'));
+    // The transcript's raw minute only: nothing for the summary that was not made.
+    expect(await t.app.services.credits.audit(s.userId)).toMatchObject({ balance: '1.9000', held: '0.0000' });
+  });
+
+  it('a text sent to be refined that would come back unchanged is refused before anything is held; a real one is charged', async () => {
+    const { t } = h;
+    await t.setPrice('transcription', 'local', '0.05');
+    try {
+      const s = await t.make.user({ credits: '1' });
+      for (const [text, type] of [
+        ['We met on Friday.', 'summary'],
+        ['we met on friday', 'refined'],
+      ] as const) {
+        await expect(t.app.services.transcriptions.refineText({ userId: s.userId, text, type })).rejects.toMatchObject({
+          status: 400,
+          message: TRANSCRIPTION_MESSAGES.textUnchanged(type === 'summary' ? 'Summary' : 'Refined'),
+        });
+      }
+      expect(await t.app.services.credits.audit(s.userId)).toMatchObject({ balance: '1.0000', held: '0.0000' });
+      expect(await t.database.db.select().from(generations).where(eq(generations.userId, s.userId))).toEqual([]);
+      expect(await t.database.db.select().from(contentItems).where(eq(contentItems.userId, s.userId))).toEqual([]);
+
+      const out = await t.app.services.transcriptions.refineText({ userId: s.userId, text: 'um so we we met on friday uh', type: 'refined' });
+      expect(out).toEqual({ text: 'So we met on friday.', charged: '0.0500', draft: true });
+      expect(await t.app.services.credits.audit(s.userId)).toMatchObject({ balance: '0.9500', held: '0.0000' });
+    } finally {
+      await t.setPrice('transcription', 'local', '0');
+    }
+  });
+});
+
 describe('transcription without any speech provider', () => {
   const h = harness(() => ({ TRANSCRIPTION_PROVIDER: 'none' }));
   it('answers 503 with the spec’s message and holds nothing', async () => {

@@ -94,6 +94,7 @@ export function TranscriptionModal({ transcription, editable, onClose }: { trans
     <Dialog title={editable ? 'Transcription' : t.title} onClose={onClose} size="lg">
       <div className="space-y-4">
         {t.draft_label && <Alert tone="warning" title={t.draft_label} />}
+        {t.refinement_note && <Alert tone="info" title={t.refinement_note} />}
         {editable && (
           <div className="flex items-end gap-2">
             <label className="flex-1 text-sm font-medium text-slate-800">

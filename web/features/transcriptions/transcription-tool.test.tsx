@@ -59,6 +59,7 @@ const item = (over: Partial<Transcription> = {}): Transcription => ({
   draft_label: null,
   error_message: null,
   has_timings: true,
+  refinement_note: null,
   ...over,
 });
 

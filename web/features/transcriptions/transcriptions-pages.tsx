@@ -108,6 +108,7 @@ export function TranscriptionPage() {
     <Page title={t.title} documentTitle={t.title} actions={<ButtonLink to="/transcriptions" variant="outline">All transcriptions</ButtonLink>}>
       <div className="space-y-6">
         {t.draft_label && <Alert tone="warning" title={t.draft_label} />}
+        {t.refinement_note && <Alert tone="info" title={t.refinement_note} />}
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
           {facts.map(([k, v]) => (
             <div key={k} className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200">

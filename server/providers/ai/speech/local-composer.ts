@@ -2,12 +2,14 @@ import { LOCAL_COMPOSER_TYPES, type RefinementType } from '../../../../contract/
 
 /**
  * Refines a transcript without an AI text provider (a local draft's refinements): plain text rules, no model.
- * Types it cannot make honestly are refused by `supports` (the caller answers a clear message).
+ * Types it cannot make honestly are refused by `supports` (the caller answers a clear message). `compose` answers
+ * null when the refinement would only repeat the text (too short to summarise, nothing to clean up): the caller
+ * charges nothing for it and says so.
  */
 export interface LocalComposer {
   readonly name: string;
   supports(type: RefinementType): boolean;
-  compose(text: string, type: RefinementType): string;
+  compose(text: string, type: RefinementType): string | null;
 }
 
 const FILLERS = /\b(?:um+|uh+|erm+|er|ah+|hmm+|you know|i mean|sort of|kind of)\b[,]?\s*/gi;
@@ -44,10 +46,23 @@ export function sentences(text: string): string[] {
   });
 }
 
-/** Extractive summary: the sentences whose content words recur most, about a quarter of them, in spoken order. */
-export function summarise(text: string): string {
+/** The words of a text, lower-cased, without punctuation: what a reader would call the same text. */
+function wordsOf(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}'\s]+/gu, ' ').split(/\s+/).filter(Boolean).join(' ');
+}
+
+/** True when `out` says the same words as `text` (capitals, punctuation and spacing aside): a refinement did nothing. */
+export function sameWords(text: string, out: string): boolean {
+  return wordsOf(text) === wordsOf(out);
+}
+
+/**
+ * Extractive summary: the sentences whose content words recur most, about a quarter of them (always fewer than
+ * were said), in spoken order. A single sentence cannot be summarised this way: null.
+ */
+export function summarise(text: string): string | null {
   const list = sentences(cleanUp(text));
-  if (list.length <= 3) return list.join(' ');
+  if (list.length < 2) return null;
   const freq = new Map<string, number>();
   const words = (s: string) => s.toLowerCase().match(/[a-z']+/g)?.filter((w) => !STOP.has(w) && w.length > 2) ?? [];
   for (const s of list) for (const w of words(s)) freq.set(w, (freq.get(w) ?? 0) + 1);
@@ -55,7 +70,8 @@ export function summarise(text: string): string {
     const ws = words(s);
     return { i, score: ws.reduce((sum, w) => sum + (freq.get(w) ?? 0), 0) / Math.max(1, Math.sqrt(ws.length)) };
   });
-  const keep = Math.max(2, Math.round(list.length * 0.25));
+  // Two or three sentences give one; longer talks about a quarter, at least two; never all of them.
+  const keep = list.length <= 3 ? 1 : Math.min(list.length - 1, Math.max(2, Math.round(list.length * 0.25)));
   const chosen = new Set(scored.sort((a, b) => b.score - a.score).slice(0, keep).map((s) => s.i));
   return list.filter((_, i) => chosen.has(i)).join(' ');
 }
@@ -74,8 +90,11 @@ export function createLocalComposer(): LocalComposer {
       switch (type) {
         case 'raw':
           return text;
-        case 'refined':
-          return cleanUp(text);
+        case 'refined': {
+          // Capitals and full stops alone are not a refinement: nothing was removed, nothing to charge for.
+          const clean = cleanUp(text);
+          return sameWords(text, clean) ? null : clean;
+        }
         case 'summary':
           return summarise(text);
         case 'action_points':
