@@ -66,6 +66,8 @@ export const purchaseSchema = z.object({
   currency: z.string(),
   credits: z.string(),
   status: z.enum(PAYMENT_STATUSES),
+  /** A pending purchase: until when it can still be paid (null when Stripe has an asynchronous payment to settle). */
+  payable_until: z.string().nullable(),
   test: z.boolean(),
   receipt_url: z.string().nullable(),
 });

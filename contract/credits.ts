@@ -60,10 +60,33 @@ export const predictCostQuery = z.strictObject({
     .transform((v) => v === 'true' || v === '1'),
 });
 
-export const PAYMENT_STATUSES = ['completed', 'pending', 'failed', 'refunded', 'disputed'] as const;
+/**
+ * A checkout's state: `pending` while it can still be paid (until `payable_until`, or, with none, until Stripe says
+ * how an asynchronous payment went); `cancelled` by the buyer on the checkout page; `expired` unpaid after
+ * CHECKOUT_TTL_HOURS (or Stripe's session expiry); `failed` when the payment itself failed.
+ */
+export const PAYMENT_STATUSES = ['completed', 'pending', 'failed', 'cancelled', 'expired', 'refunded', 'disputed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** An unpaid checkout can be paid this long after it opened, as a Stripe Checkout Session (its default expiry). */
+export const CHECKOUT_TTL_HOURS = 24;
+/**
+ * Whether a pending checkout can still be paid at `now`: until its `payable_until`; with none, until Stripe settles
+ * the asynchronous payment of a completed session. Past `payable_until` a pending checkout is expired, whether or not
+ * the sweep has marked it yet (one rule for the billing list, the return page, the test checkout and deletion).
+ */
+export function stillPayable(status: PaymentStatus, payableUntil: Date | string | null, now: Date): boolean {
+  return status === 'pending' && (payableUntil === null || new Date(payableUntil).getTime() > now.getTime());
+}
+/** The status to show: a pending checkout past its payable_until is expired. */
+export const shownStatus = (status: PaymentStatus, payableUntil: Date | string | null, now: Date): PaymentStatus =>
+  status === 'pending' && !stillPayable(status, payableUntil, now) ? 'expired' : status;
+/** What the test checkout page says once its Cancel went through. */
+export const CHECKOUT_CANCELLED_MESSAGE = 'Checkout cancelled, nothing was charged';
 export const checkoutStatusSchema = z.object({
   session_id: z.string(),
   status: z.enum(PAYMENT_STATUSES),
+  /** A pending checkout: when it stops being payable (null: an asynchronous payment Stripe has yet to settle, or settled). */
+  payable_until: z.string().nullable(),
   credits_purchased: decimalString,
   amount_usd: decimalString,
   package_name: z.string().nullable(),
@@ -81,6 +104,8 @@ export const testCheckoutIdSchema = z.string().regex(/^cs_test_[A-Za-z0-9_-]{1,1
 export const testCheckoutOpenedSchema = z.object({ checkout_id: testCheckoutIdSchema });
 export type TestCheckoutOpened = z.infer<typeof testCheckoutOpenedSchema>;
 export const testCheckoutConfirmRequest = z.strictObject({ checkout_id: testCheckoutIdSchema });
+/** POST /api/payments/test-checkout/:packageId/cancel: the opened checkout to close unpaid (answers checkoutStatusSchema). */
+export const testCheckoutCancelRequest = z.strictObject({ checkout_id: testCheckoutIdSchema });
 
 /** POST /api/payments/stripe/webhook: what Stripe reads back (a replayed event is acknowledged, not applied again). */
 export const stripeWebhookResponse = z.object({ received: z.literal(true), duplicate: z.boolean() });

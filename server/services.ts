@@ -17,6 +17,7 @@ import { createCreditsService } from './modules/credits/service.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
 import { createPricingService } from './modules/pricing/service.ts';
 import { privacyJobs } from './modules/privacy/jobs.ts';
+import { paymentsJobs } from './modules/payments/jobs.ts';
 import { createPrivacyService } from './modules/privacy/service.ts';
 import { siteJobs } from './modules/site/jobs.ts';
 import { createSiteService } from './modules/site/service.ts';
@@ -194,5 +195,6 @@ export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobD
     ...idempotencyJobs(services.idempotency, log),
     ...siteJobs(services.site, log),
     ...privacyJobs(services.privacy, log),
+    ...paymentsJobs(services.payments, log),
   ];
 }

@@ -265,6 +265,7 @@ describe('the route table', () => {
         "user    POST /api/generations/:id/cancel",
         "admin   POST /api/notifications/admin",
         "webhook POST /api/payments/stripe/webhook",
+        "user    POST /api/payments/test-checkout/:packageId/cancel",
         "user    POST /api/payments/test-checkout/:packageId/confirm",
         "user    POST /api/payments/test-checkout/:packageId/open",
         "webhook POST /api/pricing/import",

@@ -37,6 +37,12 @@ export const payments = pgTable(
     status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * A pending checkout can be paid until then (the test checkout: CHECKOUT_TTL_HOURS after it opened; Stripe: the
+     * session's expires_at); past it the checkout is expired. Null while Stripe settles a completed session's
+     * asynchronous payment (no end we know of), and on rows settled before this column.
+     */
+    payableUntil: timestamp('payable_until', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -45,7 +51,7 @@ export const payments = pgTable(
     index('payments_user_idx').on(t.userId, t.createdAt),
     index('payments_created_idx').on(t.createdAt),
     index('payments_status_created_idx').on(t.status, t.createdAt),
-    check('payments_status', sql`${t.status} in ('completed','pending','failed','refunded','disputed')`),
+    check('payments_status', sql`${t.status} in ('completed','pending','failed','cancelled','expired','refunded','disputed')`),
   ],
 );
 

@@ -483,15 +483,16 @@ describe('charge.dispute.closed', () => {
 });
 
 describe('checkout.session.expired', () => {
-  it('marks a pending purchase failed, once; a completed one and an unknown one stay as they are', async () => {
+  it('marks a pending purchase expired, once; a completed one and an unknown one stay as they are', async () => {
     const buyer = await t.make.user();
     const pending = await buy(buyer, { payment_status: 'unpaid', status: 'open' });
-    expect((await paymentBy(pending.id))!.status).toBe('pending');
+    // An open session is payable until Stripe's expires_at.
+    expect(await paymentBy(pending.id)).toMatchObject({ status: 'pending', payableUntil: new Date(pending.expires_at * 1000) });
     const expired = stripeEvent('checkout.session.expired', { ...pending, status: 'expired' });
     await accepted(expired);
-    expect((await paymentBy(pending.id))!.status).toBe('failed');
+    expect((await paymentBy(pending.id))!.status).toBe('expired');
     await accepted(expired, true);
-    expect((await paymentBy(pending.id))!.status).toBe('failed');
+    expect((await paymentBy(pending.id))!.status).toBe('expired');
     expect(await balanceOf(buyer)).toBe('5.0000');
 
     const done = await buy(buyer);

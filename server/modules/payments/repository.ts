@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, like, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { PackageSeed } from '../../../contract/credits.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { creditLedger, creditPackages, payments, stripeEvents, users } from '../../db/schema/index.ts';
@@ -115,6 +115,16 @@ export async function purchasesOfUser(db: DbOrTx, userId: string, limit: number)
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(limit);
   return rows.map((r) => ({ ...r.payment, packageName: r.packageName }));
+}
+
+/** Marks pending checkouts whose payable_until has passed as expired; answers how many. */
+export async function expireCheckouts(db: DbOrTx, now: Date): Promise<number> {
+  const rows = await db
+    .update(payments)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(eq(payments.status, 'pending'), lte(payments.payableUntil, now)))
+    .returning({ id: payments.id });
+  return rows.length;
 }
 
 /** Keeps the receipt page Stripe gave for a payment's charge. */

@@ -5,6 +5,7 @@ import {
   creditPackageSchema,
   creditPackagesResponse,
   stripeWebhookResponse,
+  testCheckoutCancelRequest,
   testCheckoutConfirmRequest,
   testCheckoutOpenedSchema,
   testCheckoutParams,
@@ -83,6 +84,21 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
       },
     },
     async (request) => ok(await deps.payments.confirmTestCheckout(request.params.packageId, request.body.checkout_id, currentUser(request))),
+  );
+
+  app.post(
+    '/test-checkout/:packageId/cancel',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Test mode: cancel an opened checkout unpaid (once; a repeat answers the same, a paid one 409)',
+        params: testCheckoutParams,
+        body: testCheckoutCancelRequest,
+        response: { 200: okSchema(checkoutStatusSchema) },
+      },
+    },
+    async (request) => ok(await deps.payments.cancelTestCheckout(request.params.packageId, request.body.checkout_id, currentUser(request))),
   );
 };
 

@@ -1,6 +1,14 @@
 import { APP_NAME } from '../../../contract/constants.ts';
 import { BILLING_LIST_LIMIT, type Billing, type Purchase } from '../../../contract/account.ts';
-import { DEFAULT_PACKAGES, type CheckoutStatus, type CreditPackage, type TestCheckoutOpened } from '../../../contract/credits.ts';
+import {
+  CHECKOUT_TTL_HOURS,
+  DEFAULT_PACKAGES,
+  shownStatus,
+  stillPayable,
+  type CheckoutStatus,
+  type CreditPackage,
+  type TestCheckoutOpened,
+} from '../../../contract/credits.ts';
 import { add, cmp, fromCents, fromUnits, max0, min, normalize, sub, toUnits } from '../../../contract/decimal.ts';
 import type Stripe from 'stripe';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -30,12 +38,24 @@ type PaymentStatus = CheckoutStatus['status'];
 type Session = CheckoutSessionLike;
 
 /** A later status never falls back to an earlier one, whatever order events arrive in. */
-const RANK: Record<PaymentStatus, number> = { pending: 0, failed: 1, completed: 2, refunded: 3, disputed: 4 };
+const RANK: Record<PaymentStatus, number> = { pending: 0, failed: 1, cancelled: 1, expired: 1, completed: 2, refunded: 3, disputed: 4 };
 const later = (current: PaymentStatus, next: PaymentStatus): PaymentStatus => (RANK[next] >= RANK[current] ? next : current);
 
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
 
 const TEST_PROVIDER = 'test';
+const CHECKOUT_TTL_MS = CHECKOUT_TTL_HOURS * 3_600_000;
+
+/**
+ * Until when a pending checkout can be paid: an open Stripe session until its expires_at; a completed one whose
+ * asynchronous payment Stripe is still settling has no end we know of (null); else what was recorded before, or a
+ * day after it opened.
+ */
+function payableUntilOf(session: Session, recorded: { payableUntil: Date | null; createdAt: Date }): Date | null {
+  if (session.status === 'complete') return null;
+  if (typeof session.expires_at === 'number' && session.expires_at > 0) return new Date(session.expires_at * 1000);
+  return recorded.payableUntil ?? new Date(recorded.createdAt.getTime() + CHECKOUT_TTL_MS);
+}
 
 /** Receipts asked of Stripe per billing view: a long history without them fills in over a few views, not one slow one. */
 const RECEIPTS_PER_VIEW = 5;
@@ -194,6 +214,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const status = later(payment.status, next);
     await repo.updatePayment(tx, payment.id, {
       status,
+      payableUntil: status === 'pending' ? payableUntilOf(session, payment) : payment.payableUntil,
       paymentIntentId: payment.paymentIntentId ?? idOf(session.payment_intent),
       completedAt: paid ? (payment.completedAt ?? now) : payment.completedAt,
       updatedAt: now,
@@ -344,11 +365,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
         return;
       }
       case 'checkout.session.expired': {
-        // A checkout we recorded as pending (opened, never paid) that Stripe closed: it failed. One we never saw
+        // A checkout we recorded as pending (opened, never paid) that Stripe closed: it expired. One we never saw
         // leaves nothing to record.
         const session = event.data.object;
         const payment = await repo.lockPaymentByProviderId(tx, STRIPE_PROVIDER, session.id);
-        if (payment?.status === 'pending') await repo.updatePayment(tx, payment.id, { status: 'failed', updatedAt: clock.now() });
+        if (payment?.status === 'pending') await repo.updatePayment(tx, payment.id, { status: 'expired', updatedAt: clock.now() });
         return;
       }
       default:
@@ -374,9 +395,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   function statusView(payment: PaymentRow, pkg: PackageRow | undefined): CheckoutStatus {
+    const status = shownStatus(payment.status, payment.payableUntil, clock.now());
     return {
       session_id: payment.providerId,
-      status: payment.status,
+      status,
+      payable_until: status === 'pending' ? (payment.payableUntil?.toISOString() ?? null) : null,
       credits_purchased: normalize(payment.creditsPurchased),
       amount_usd: normalize(payment.amountUsd),
       package_name: pkg?.name ?? null,
@@ -421,6 +444,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** The user's purchases, newest first, each with its receipt when Stripe has one (asked lazily, then kept). */
     async billing(userId: string): Promise<Billing> {
       const rows = await repo.purchasesOfUser(db, userId, BILLING_LIST_LIMIT);
+      const now = clock.now();
       let asked = 0;
       const purchases: Purchase[] = [];
       for (const row of rows) {
@@ -430,6 +454,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           asked++;
           receipt = await receiptOf(row);
         }
+        const status = shownStatus(row.status, row.payableUntil, now);
         purchases.push({
           id: row.id,
           created_at: row.createdAt.toISOString(),
@@ -438,7 +463,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
           amount_usd: fromUnits(toUnits(row.amountUsd), 2),
           currency: row.currency,
           credits: normalize(row.creditsPurchased),
-          status: row.status,
+          status,
+          payable_until: status === 'pending' ? (row.payableUntil?.toISOString() ?? null) : null,
           test: row.provider === TEST_PROVIDER,
           receipt_url: receipt,
         });
@@ -516,6 +542,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         creditsPurchased: add(pkg.credits, pkg.bonusCredits),
         currency: 'usd',
         status: 'pending',
+        payableUntil: new Date(now.getTime() + CHECKOUT_TTL_MS),
         createdAt: now,
         updatedAt: now,
       });
@@ -534,6 +561,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const pkg = await repo.findPackage(db, packageId);
       if (!pkg) throw notFound('Checkout not found');
       if (opened.status === 'pending') {
+        // Still payable, checked on the locked row in the same transaction as the credit: a Cancel (or the expiry)
+        // that came first wins, and a Cancel that comes after finds it paid.
+        const payable = async (tx: DbOrTx) => {
+          const row = await repo.lockPaymentByProviderId(tx, TEST_PROVIDER, checkoutId);
+          if (row && row.status === 'pending' && !stillPayable(row.status, row.payableUntil, clock.now())) throw checkoutClosed('expired', row.payableUntil);
+          if (row?.status === 'cancelled' || row?.status === 'expired') throw checkoutClosed(row.status, row.payableUntil);
+        };
         const session: Session = {
           id: checkoutId,
           mode: 'payment',
@@ -547,15 +581,55 @@ export function createPaymentsService(deps: PaymentsDeps) {
           total_details: { amount_tax: 0 },
         };
         // The same once-per-event record as a webhook, under the checkout's own event id.
-        await once(`evt_${checkoutId}`, 'checkout.session.completed', (tx) => settleCheckout(tx, session, TEST_PROVIDER));
+        await once(`evt_${checkoutId}`, 'checkout.session.completed', async (tx) => {
+          await payable(tx);
+          return settleCheckout(tx, session, TEST_PROVIDER);
+        });
+      } else if (opened.status === 'cancelled' || opened.status === 'expired') {
+        throw checkoutClosed(opened.status, opened.payableUntil);
       }
       const payment = await repo.findPaymentForUser(db, checkoutId, user.id);
       return statusView(payment!, pkg);
+    },
+
+    /**
+     * Cancel on the test checkout page: the opened checkout is closed unpaid (cancelled), so it no longer holds up
+     * anything (account deletion). Once only, on the locked row: a cancelled or expired one answers as it stands; a
+     * paid one answers 409, its credits stay.
+     */
+    async cancelTestCheckout(packageId: string, checkoutId: string, user: { id: string }): Promise<CheckoutStatus> {
+      if (!testMode) throw notFound('Checkout not found');
+      const row = await db.transaction(async (tx) => {
+        const payment = await repo.lockPaymentByProviderId(tx, TEST_PROVIDER, checkoutId);
+        if (!payment || payment.userId !== user.id || payment.packageId !== packageId) throw notFound('Checkout not found');
+        if (CHARGED.has(payment.status)) throw conflict('This checkout was already paid; its credits are on your balance.', { status: payment.status });
+        if (payment.status !== 'pending') return payment;
+        const now = clock.now();
+        const closed = stillPayable(payment.status, payment.payableUntil, now) ? 'cancelled' : 'expired';
+        await repo.updatePayment(tx, payment.id, { status: closed, updatedAt: now });
+        return { ...payment, status: closed } satisfies PaymentRow;
+      });
+      return statusView(row, await repo.findPackage(db, packageId));
+    },
+
+    /** The sweep: pending checkouts past their payable_until are marked expired (they already show so). */
+    async expireCheckouts(): Promise<number> {
+      return repo.expireCheckouts(db, clock.now());
     },
   };
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+/** A confirm of a test checkout that was cancelled or has expired: nothing is charged. */
+function checkoutClosed(status: 'cancelled' | 'expired', payableUntil: Date | null) {
+  return conflict(
+    status === 'cancelled'
+      ? 'This checkout was cancelled and nothing was charged. Open the package again to buy it.'
+      : `This checkout expired${payableUntil ? ` at ${payableUntil.toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''} and nothing was charged. Open the package again to buy it.`,
+    { status },
+  );
+}
 
 /**
  * A refund or dispute for a checkout not seen yet, or seen but not credited yet (an asynchronous payment

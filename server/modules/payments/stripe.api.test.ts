@@ -384,6 +384,7 @@ describe('checkout.session.completed', () => {
     expect(data(res, checkoutStatusSchema)).toEqual({
       session_id: session.id,
       status: 'completed',
+      payable_until: null,
       credits_purchased: '5.0000',
       amount_usd: '5.0000',
       package_name: 'Starter',
@@ -572,7 +573,8 @@ describe('asynchronous payments', () => {
     const buyer = await newBuyer();
     const session = await sessionFor(buyer, 'Creator', { payment_status: 'unpaid' });
     await expectAccepted(await deliver(completed(session)));
-    expect(await paymentOf(session.id)).toMatchObject({ status: 'pending', completedAt: null });
+    // Completed, its payment still on its way: payable with no end we know of (Stripe says when).
+    expect(await paymentOf(session.id)).toMatchObject({ status: 'pending', completedAt: null, payableUntil: null });
     await expectBalance(buyer, '5.0000');
 
     // The return page meanwhile: Stripe still says unpaid.

@@ -1,5 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { billingResponse } from '../../../contract/account.ts';
 import { checkoutStatusSchema, creditBalanceResponse, creditPackagesResponse, testCheckoutOpenedSchema } from '../../../contract/credits.ts';
 import { creditLedger, payments } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
@@ -73,7 +74,18 @@ describe('test checkout: one checkout id, settled once', () => {
     const [row] = await t.database.db.select().from(payments).where(eq(payments.providerId, id));
     expect(row).toMatchObject({ provider: 'test', userId: s.userId, packageId: pkg, status: 'pending', amountUsd: '5.00', creditsPurchased: '5.0000' });
     const status = await t.call('GET', `/api/payments/checkout-status?session_id=${id}`, { session: s });
-    expect(data(status, checkoutStatusSchema)).toEqual({ session_id: id, status: 'pending', credits_purchased: '5.0000', amount_usd: '5.0000', package_name: 'Starter', test_mode: true });
+    // Payable for a day, as a Stripe Checkout Session.
+    const until = new Date(t.clock.now().getTime() + 24 * 3_600_000).toISOString();
+    expect(row!.payableUntil?.toISOString()).toBe(until);
+    expect(data(status, checkoutStatusSchema)).toEqual({
+      session_id: id,
+      status: 'pending',
+      payable_until: until,
+      credits_purchased: '5.0000',
+      amount_usd: '5.0000',
+      package_name: 'Starter',
+      test_mode: true,
+    });
     expect(await balanceOf(s)).toBe('5.0000');
     // Two opened pages are two checkouts.
     expect(await open(s, pkg)).not.toBe(id);
@@ -87,7 +99,15 @@ describe('test checkout: one checkout id, settled once', () => {
     const second = await confirm(s, pkg, id);
     expect(first.statusCode, first.body).toBe(200);
     expect(second.statusCode, second.body).toBe(200);
-    expect(data(first, checkoutStatusSchema)).toEqual({ session_id: id, status: 'completed', credits_purchased: '5.0000', amount_usd: '5.0000', package_name: 'Starter', test_mode: true });
+    expect(data(first, checkoutStatusSchema)).toEqual({
+      session_id: id,
+      status: 'completed',
+      payable_until: null,
+      credits_purchased: '5.0000',
+      amount_usd: '5.0000',
+      package_name: 'Starter',
+      test_mode: true,
+    });
     expect(json(second)).toEqual(json(first));
     expect(await balanceOf(s)).toBe('10.0000');
     expect(await purchaseRows(s)).toBe(1);
@@ -157,5 +177,95 @@ describe('test checkout: one checkout id, settled once', () => {
     expect((await t.call('POST', `/api/payments/test-checkout/${pkg}/confirm`, { body: { checkout_id: id } })).statusCode).toBe(401);
     expect((await t.call('POST', `/api/payments/test-checkout/${pkg}/confirm`, { session: s, csrf: null, body: { checkout_id: id } })).statusCode).toBe(403);
     expect(await balanceOf(s)).toBe('5.0000');
+  });
+});
+
+const cancel = (s: TestSession, packageId: string, checkoutId: string) =>
+  t.call('POST', `/api/payments/test-checkout/${packageId}/cancel`, { session: s, body: { checkout_id: checkoutId } });
+
+const billingStatus = async (s: TestSession, checkoutId: string) => {
+  const [row] = await t.database.db.select({ id: payments.id }).from(payments).where(eq(payments.providerId, checkoutId));
+  const purchases = data(await t.call('GET', '/api/account/billing', { session: s }), billingResponse).purchases;
+  return purchases.find((p) => p.id === row!.id);
+};
+
+const DAY_MS = 24 * 3_600_000;
+const advance = (ms: number) => (t.clock as { advance(ms: number): void }).advance(ms);
+
+describe('test checkout: cancelled or abandoned, it closes unpaid (issue 26 item 1)', () => {
+  it('Cancel closes the checkout as cancelled, once: billing, the return page and a later confirm all say so, nothing is charged', async () => {
+    const s = await buyer();
+    const pkg = await starter(s);
+    const id = await open(s, pkg);
+    const res = await cancel(s, pkg, id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(data(res, checkoutStatusSchema)).toMatchObject({ session_id: id, status: 'cancelled', payable_until: null });
+    expect(json(await cancel(s, pkg, id))).toEqual(json(res));
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.providerId, id));
+    expect(row!.status).toBe('cancelled');
+    expect(await billingStatus(s, id)).toMatchObject({ status: 'cancelled', payable_until: null });
+    expect(data(await t.call('GET', `/api/payments/checkout-status?session_id=${id}`, { session: s }), checkoutStatusSchema).status).toBe('cancelled');
+
+    const late = await confirm(s, pkg, id);
+    expect(late.statusCode).toBe(409);
+    expect(error(late).message).toMatch(/cancelled and nothing was charged/);
+    expect(await balanceOf(s)).toBe('5.0000');
+    expect(await purchaseRows(s)).toBe(0);
+  });
+
+  it('a cancel and a confirm at once: exactly one wins; a cancel after a confirm answers 409 and the credits stay', async () => {
+    const s = await buyer();
+    const pkg = await starter(s);
+    const id = await open(s, pkg);
+    const [c, k] = await Promise.all([confirm(s, pkg, id), cancel(s, pkg, id)]);
+    const paid = c.statusCode === 200;
+    expect(paid ? k.statusCode : c.statusCode).toBe(409);
+    expect(await balanceOf(s)).toBe(paid ? '10.0000' : '5.0000');
+    expect(await purchaseRows(s)).toBe(paid ? 1 : 0);
+
+    const other = await open(s, pkg);
+    expect((await confirm(s, pkg, other)).statusCode).toBe(200);
+    const after = await cancel(s, pkg, other);
+    expect(after.statusCode).toBe(409);
+    expect(error(after).message).toMatch(/already paid/);
+    expect((await billingStatus(s, other))!.status).toBe('completed');
+  });
+
+  it("another user's checkout or the wrong package: 404, as an unknown one; the checkout stays open", async () => {
+    const owner = await buyer();
+    const other = await buyer();
+    const pkg = await starter(owner);
+    const id = await open(owner, pkg);
+    expect((await cancel(other, pkg, id)).statusCode).toBe(404);
+    expect((await cancel(owner, pkg, 'cs_test_doesnotexist123')).statusCode).toBe(404);
+    expect((await cancel(owner, '00000000-0000-4000-8000-000000000000', id)).statusCode).toBe(404);
+    expect((await t.call('POST', `/api/payments/test-checkout/${pkg}/cancel`, { session: owner, csrf: null, body: { checkout_id: id } })).statusCode).toBe(403);
+    expect((await billingStatus(owner, id))!.status).toBe('pending');
+  });
+
+  it('an unpaid checkout expires 24 hours after it opened: shown expired at once, confirm refused, and the sweep marks the row', async () => {
+    const s = await buyer();
+    const pkg = await starter(s);
+    const id = await open(s, pkg);
+    advance(DAY_MS - 1000);
+    try {
+      expect(await billingStatus(s, id)).toMatchObject({ status: 'pending', payable_until: expect.any(String) });
+      advance(2000);
+      // Before any sweep: every answer says expired.
+      expect(await billingStatus(s, id)).toMatchObject({ status: 'expired', payable_until: null });
+      expect(data(await t.call('GET', `/api/payments/checkout-status?session_id=${id}`, { session: s }), checkoutStatusSchema).status).toBe('expired');
+      const late = await confirm(s, pkg, id);
+      expect(late.statusCode).toBe(409);
+      expect(error(late).message).toMatch(/expired at .* UTC and nothing was charged/);
+      expect(await balanceOf(s)).toBe('5.0000');
+
+      expect(await t.app.services.payments.expireCheckouts()).toBeGreaterThanOrEqual(1);
+      const [row] = await t.database.db.select().from(payments).where(eq(payments.providerId, id));
+      expect(row!.status).toBe('expired');
+      // A cancel after the expiry answers as it stands.
+      expect(data(await cancel(s, pkg, id), checkoutStatusSchema).status).toBe('expired');
+    } finally {
+      advance(-(DAY_MS + 1000));
+    }
   });
 });

@@ -4,9 +4,9 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileResponse } from '../../../contract/auth.ts';
-import { creditBalanceResponse } from '../../../contract/credits.ts';
+import { creditBalanceResponse, creditPackagesResponse, testCheckoutOpenedSchema } from '../../../contract/credits.ts';
 import { add } from '../../../contract/decimal.ts';
-import { dataExportResponse, latestExportResponse, PRIVACY_MESSAGES } from '../../../contract/privacy.ts';
+import { dataExportResponse, latestExportResponse, pendingCheckoutMessage, PRIVACY_MESSAGES } from '../../../contract/privacy.ts';
 import * as schema from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
 import { data, error } from '../../test-support/envelope.ts';
@@ -152,7 +152,7 @@ describe('export my data (queue running)', () => {
     expect(error(await t.call('GET', '/api/account/export/not-a-uuid', { session: owner })).message).toContain('export');
   });
 
-  it('expires after 24 hours: the download answers 404 and the sweep deletes object and row', async () => {
+  it('expires after 24 hours: answered expired at once with no link, the download answers 404, and the sweep deletes object and row', async () => {
     const s = await t.make.user();
     const id = await t.make.dataExport(s);
     const [row] = await t.database.db.select().from(schema.dataExports).where(eq(schema.dataExports.id, id));
@@ -162,12 +162,16 @@ describe('export my data (queue running)', () => {
       const late = await t.call('GET', `/api/account/export/${id}/download`, { session: s });
       expect(late.statusCode).toBe(404);
       expect(error(late).message).toBe(PRIVACY_MESSAGES.exportExpired);
-      expect(data(await t.call('GET', '/api/account/export', { session: s }), latestExportResponse).export).toBeNull();
+      // Before the sweep runs, the export and the newest-export answer both say expired, with no download link.
+      const expired = { id, status: 'expired', download_url: null, expires_at: row!.expiresAt!.toISOString() };
+      expect(data(await t.call('GET', `/api/account/export/${id}`, { session: s }), dataExportResponse).export).toMatchObject(expired);
+      expect(data(await t.call('GET', '/api/account/export', { session: s }), latestExportResponse).export).toMatchObject(expired);
       const swept = await t.app.services.privacy.sweepExports();
       expect(swept.expired).toBeGreaterThanOrEqual(1);
       expect(await t.app.services.storage.exists(row!.storageKey!)).toBe(false);
       expect(await t.database.db.select().from(schema.dataExports).where(eq(schema.dataExports.id, id))).toEqual([]);
       expect((await t.call('GET', `/api/account/export/${id}`, { session: s })).statusCode).toBe(404);
+      expect(data(await t.call('GET', '/api/account/export', { session: s }), latestExportResponse).export).toBeNull();
     } finally {
       (t.clock as { advance(ms: number): void }).advance(-(24 * 3_600_000 + 1000));
     }
@@ -228,13 +232,16 @@ describe('delete my account', () => {
     expect(await t.stateOf(s.userId)).toEqual(before);
   });
 
-  it('is blocked with 409 while a purchase is pending or a credit hold is open, and goes through once they settle', async () => {
+  it('is blocked with 409 while a checkout can still be paid (saying which, until when) or a credit hold is open, and goes through once they settle', async () => {
     const s = await t.make.user({ credits: '5' });
-    await t.make.openCheckout(s);
+    const checkoutId = await t.make.openCheckout(s);
     const before = await t.stateOf(s.userId);
     const pending = await t.call('POST', '/api/account/delete', { session: s, body: { email: s.email } });
     expect(pending.statusCode).toBe(409);
-    expect(error(pending).message).toBe(PRIVACY_MESSAGES.pendingPurchase);
+    const until = new Date(t.clock.now().getTime() + 24 * 3_600_000).toISOString();
+    const checkout = { checkout_id: checkoutId, package_id: expect.any(String), package_name: 'Starter', payable_until: until, test: true };
+    expect(error(pending)).toMatchObject({ code: 'CONFLICT', message: pendingCheckoutMessage(checkout), checkout });
+    expect(error(pending).message).toMatch(/^Your checkout of the Starter package can still be paid until \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC\. Cancel it on its checkout page/);
     expect(await t.stateOf(s.userId)).toEqual(before);
 
     await t.database.db.update(schema.payments).set({ status: 'failed' }).where(eq(schema.payments.userId, s.userId));
@@ -245,6 +252,54 @@ describe('delete my account', () => {
 
     await t.app.services.credits.release(hold.id);
     expect((await t.call('POST', '/api/account/delete', { session: s, body: { email: s.email } })).statusCode).toBe(200);
+  });
+
+  it('a cancelled checkout does not hold it up (issue 26 item 1: Cancel left it pending, and deletion answered 409 for good)', async () => {
+    const s = await t.make.user();
+    const packageId = data(await t.call('GET', '/api/credits/packages', { session: s }), creditPackagesResponse).packages[0]!.uuid;
+    const opened = await t.call('POST', `/api/payments/test-checkout/${packageId}/open`, { session: s });
+    const checkoutId = data(opened, testCheckoutOpenedSchema).checkout_id;
+    const cancelled = await t.call('POST', `/api/payments/test-checkout/${packageId}/cancel`, { session: s, body: { checkout_id: checkoutId } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const res = await t.call('POST', '/api/account/delete', { session: s, body: { email: s.email } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [payment] = await t.database.db.select().from(schema.payments).where(eq(schema.payments.providerId, checkoutId));
+    expect(payment).toMatchObject({ status: 'cancelled', userId: null, anonymousId: expect.any(String) });
+  });
+
+  it('an abandoned checkout holds it up for 24 hours only, with no sweep needed', async () => {
+    const s = await t.make.user();
+    await t.make.openCheckout(s);
+    const clock = t.clock as { advance(ms: number): void };
+    clock.advance(20 * 60_000);
+    const early = await t.call('POST', '/api/account/delete', { session: s, body: { email: s.email } });
+    expect(early.statusCode).toBe(409);
+    clock.advance(24 * 3_600_000 - 20 * 60_000 + 1000);
+    try {
+      const res = await t.call('POST', '/api/account/delete', { session: s, body: { email: s.email } });
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      clock.advance(-(24 * 3_600_000 + 1000));
+    }
+  });
+
+  it('a Stripe payment still being confirmed (an asynchronous payment) holds it up with no end, and says so', async () => {
+    const s = await t.make.user();
+    const now = t.clock.now();
+    await t.database.db.insert(schema.payments).values({
+      provider: 'stripe',
+      providerId: `cs_test_${randomUUID()}`,
+      userId: s.userId,
+      amountUsd: '5',
+      creditsPurchased: '5',
+      status: 'pending',
+      payableUntil: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const res = await t.call('POST', '/api/account/delete', { session: s, body: { email: s.email } });
+    expect(res.statusCode).toBe(409);
+    expect(error(res)).toMatchObject({ message: expect.stringMatching(/still being confirmed by Stripe/), checkout: { payable_until: null, test: false } });
   });
 
   it('removes every row and object of the user; the ledger and payments stay under an anonymous id that adds up; the address gets no second bonus', async () => {

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   contentItems,
   creditAccounts,
+  creditPackages,
   creditHolds,
   creditLedger,
   dataExports,
@@ -202,9 +203,22 @@ export async function lockCreditAccount(tx: DbOrTx, userId: string) {
   return row;
 }
 
-export async function hasPendingPayment(tx: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.userId, userId), eq(payments.status, 'pending'))).limit(1);
-  return !!row;
+/** The user's pending checkouts, newest first, with their package's name (null once the package is gone). */
+export async function pendingPayments(tx: DbOrTx, userId: string) {
+  return tx
+    .select({
+      checkoutId: payments.providerId,
+      provider: payments.provider,
+      packageId: payments.packageId,
+      packageName: creditPackages.name,
+      status: payments.status,
+      payableUntil: payments.payableUntil,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .leftJoin(creditPackages, eq(creditPackages.id, payments.packageId))
+    .where(and(eq(payments.userId, userId), eq(payments.status, 'pending')))
+    .orderBy(desc(payments.createdAt));
 }
 
 export async function hasOpenHold(tx: DbOrTx, userId: string): Promise<boolean> {

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { APP_NAME } from '../../../contract/constants.ts';
 import { cmp } from '../../../contract/decimal.ts';
-import { EXPORT_TTL_HOURS, PRIVACY_MESSAGES, type DataExport } from '../../../contract/privacy.ts';
+import { stillPayable } from '../../../contract/credits.ts';
+import { EXPORT_TTL_HOURS, PRIVACY_MESSAGES, pendingCheckoutMessage, type BlockingCheckout, type DataExport } from '../../../contract/privacy.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -46,15 +47,17 @@ export function createPrivacyService(deps: PrivacyDeps) {
   const { db, storage, clock, jobs, log } = deps;
   let emailKey: string | undefined;
 
+  /** An export past its expires_at answers as expired, with no link, from that moment (not from the sweep's). */
   function toDto(row: DataExportRow): DataExport {
+    const status = isExpired(row) ? 'expired' : row.status;
     return {
       id: row.id,
-      status: row.status,
+      status,
       created_at: row.createdAt.toISOString(),
       completed_at: row.completedAt?.toISOString() ?? null,
       expires_at: row.expiresAt?.toISOString() ?? null,
       size_bytes: row.sizeBytes ?? null,
-      download_url: row.status === 'ready' ? `/api/account/export/${row.id}/download` : null,
+      download_url: status === 'ready' ? `/api/account/export/${row.id}/download` : null,
       error: row.status === 'failed' ? PRIVACY_MESSAGES.exportFailed : null,
     };
   }
@@ -134,10 +137,10 @@ export function createPrivacyService(deps: PrivacyDeps) {
       return toDto(await ownExport(userId, id));
     },
 
-    /** The newest export still worth showing: an expired one is as good as gone. */
+    /** The newest export: an expired one says so (no link) until the sweep deletes it. */
     async latestExport(userId: string): Promise<DataExport | null> {
       const row = await repo.latestExport(db, userId);
-      return row && !isExpired(row) ? toDto(row) : null;
+      return row ? toDto(row) : null;
     },
 
     /** The ZIP's stream for its owner, while it is ready and unexpired. */
@@ -232,10 +235,22 @@ export function createPrivacyService(deps: PrivacyDeps) {
         if (!user) throw notFound('Account not found');
         if (normalizeEmail(confirmEmail) !== normalizeEmail(user.email)) throw badRequest(PRIVACY_MESSAGES.confirmMismatch, { field: 'email' });
         const account = await repo.lockCreditAccount(tx, userId);
-        if (await repo.hasPendingPayment(tx, userId)) throw conflict(PRIVACY_MESSAGES.pendingPurchase);
+        // Only a checkout that can still be paid holds it up: a cancelled or expired one (past its payable_until,
+        // marked or not) never will be.
+        const now = clock.now();
+        const payable = (await repo.pendingPayments(tx, userId)).find((p) => stillPayable(p.status, p.payableUntil, now));
+        if (payable) {
+          const checkout: BlockingCheckout = {
+            checkout_id: payable.checkoutId,
+            package_id: payable.packageId,
+            package_name: payable.packageName,
+            payable_until: payable.payableUntil?.toISOString() ?? null,
+            test: payable.provider === 'test',
+          };
+          throw conflict(pendingCheckoutMessage(checkout), { checkout });
+        }
         if (await repo.hasOpenHold(tx, userId)) throw conflict(PRIVACY_MESSAGES.openHold);
 
-        const now = clock.now();
         const closing = account?.balance ?? '0';
         const anonymousId = await repo.insertDeletedAccount(tx, closing, now);
         if (account && cmp(closing, '0') > 0) {

@@ -18,6 +18,10 @@ export interface CheckoutSessionLike {
   payment_link?: string | { id: string } | null;
   metadata?: Record<string, string> | null;
   total_details?: { amount_tax?: number | null } | null;
+  /** open (can still be paid until expires_at), complete or expired. */
+  status?: string | null;
+  /** Unix seconds: when an open session stops taking payment. */
+  expires_at?: number | null;
 }
 
 export interface StripeGateway {

@@ -10,6 +10,8 @@ const STATUS_TONE: Record<AdminTransaction['status'], BadgeTone> = {
   completed: 'green',
   pending: 'slate',
   failed: 'slate',
+  cancelled: 'slate',
+  expired: 'slate',
   refunded: 'amber',
   disputed: 'amber',
 };

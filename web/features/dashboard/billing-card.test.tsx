@@ -20,6 +20,7 @@ const purchase = (overrides: Partial<Purchase>): Purchase => ({
   currency: 'usd',
   credits: '22.0000',
   status: 'completed',
+  payable_until: null,
   test: false,
   receipt_url: null,
   ...overrides,
@@ -56,6 +57,25 @@ describe('BillingCard', () => {
     expect(await screen.findByText(/Payments are in test mode/)).toBeTruthy();
     expect(screen.getAllByText('Test — no money moved')).toHaveLength(2);
     expect(screen.getByText('Not paid')).toBeTruthy();
+  });
+
+  it('shows an open checkout with its deadline, one past it as expired at once, and a cancelled one as cancelled', async () => {
+    const soon = new Date(Date.now() + 3_600_000).toISOString();
+    const past = new Date(Date.now() - 1000).toISOString();
+    show({
+      test_mode: true,
+      purchases: [
+        purchase({ id: 'open', status: 'pending', payable_until: soon }),
+        purchase({ id: 'stale', status: 'pending', payable_until: past }),
+        purchase({ id: 'gone', status: 'cancelled' }),
+      ],
+    });
+    const rows = await screen.findAllByRole('listitem');
+    expect(within(rows[0]!).getByText('Not paid')).toBeTruthy();
+    expect(within(rows[0]!).getByText(/can be paid until/)).toBeTruthy();
+    expect(within(rows[1]!).getByText('Expired')).toBeTruthy();
+    expect(within(rows[1]!).queryByText(/can be paid until/)).toBeNull();
+    expect(within(rows[2]!).getByText('Cancelled')).toBeTruthy();
   });
 
   it('says when there is nothing yet', async () => {

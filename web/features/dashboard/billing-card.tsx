@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, Receipt } from 'lucide-react';
 import type { Purchase } from '../../../contract/account.ts';
+import { shownStatus } from '../../../contract/credits.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
@@ -14,12 +15,18 @@ const STATUS: Record<Purchase['status'], { label: string; tone: BadgeTone }> = {
   completed: { label: 'Paid', tone: 'green' },
   pending: { label: 'Not paid', tone: 'slate' },
   failed: { label: 'Failed', tone: 'amber' },
+  cancelled: { label: 'Cancelled', tone: 'slate' },
+  expired: { label: 'Expired', tone: 'slate' },
   refunded: { label: 'Refunded', tone: 'violet' },
   disputed: { label: 'Disputed', tone: 'amber' },
 };
 
+const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
 function PurchaseRow({ purchase }: { purchase: Purchase }) {
-  const status = STATUS[purchase.status];
+  // A checkout past its payable_until shows as expired at once, as the server would answer now.
+  const shown = shownStatus(purchase.status, purchase.payable_until, new Date());
+  const status = STATUS[shown];
   const amount = purchase.currency.toLowerCase() === 'usd' ? formatUsd(purchase.amount_usd) : `${purchase.amount_usd} ${purchase.currency.toUpperCase()}`;
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3 first:pt-0 last:pb-0">
@@ -31,6 +38,8 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
         </p>
         <p className="mt-0.5 text-xs text-slate-500">
           {formatDate(purchase.created_at)} · {formatCredits(purchase.credits)} credits
+          {shown === 'pending' &&
+            (purchase.payable_until ? ` · can be paid until ${dateTime.format(new Date(purchase.payable_until))}` : ' · the payment is being confirmed')}
         </p>
       </div>
       <p className="text-sm font-semibold text-slate-900 tabular-nums">{amount}</p>
