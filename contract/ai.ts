@@ -274,7 +274,16 @@ export const mockupJobStatus = z.object({
   job_id: z.string(),
   status: z.enum(JOB_STATUSES),
   attempts: z.number().int(),
-  result: z.object({ image: z.string(), images: z.array(z.object({ image: z.string(), uuid: z.string(), style: z.string() })), credits_used: z.string() }).nullable(),
+  result: z
+    .object({
+      image: z.string(),
+      images: z.array(z.object({ image: z.string(), uuid: z.string(), style: z.string() })),
+      credits_used: z.string(),
+      /** Drawn by the local engine: a preview, priced by the `local` variant; `text` then starts with LOCAL_PREVIEW_NOTE. */
+      preview: z.boolean(),
+      text: z.string().nullable(),
+    })
+    .nullable(),
   error_message: z.string().nullable(),
 });
 export type MockupJobStatus = z.infer<typeof mockupJobStatus>;

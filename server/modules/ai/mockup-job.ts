@@ -1,10 +1,13 @@
-import { LOCAL_PREVIEW_NOTE, type MockupRequest, type MockupStyle } from '../../../contract/ai.ts';
+import { LOCAL_PREVIEW_NOTE, type MockupJobStatus, type MockupRequest, type MockupStyle } from '../../../contract/ai.ts';
+import { normalize } from '../../../contract/decimal.ts';
+import { LOCAL_VARIANT, previewText } from '../../providers/ai/engine.ts';
 import { LOCAL_ENGINE } from '../../providers/ai/local-engine.ts';
 import { renderMockup, type RenderedMockup } from '../../providers/ai/mockup-templates.ts';
 import type { AiProviders, ProviderCost } from '../../providers/ai/types.ts';
 import type { FilesService } from '../files/service.ts';
 import { costOf, sumCosts } from '../../providers/ai/cost.ts';
-import type { Lifecycle, Run } from './lifecycle.ts';
+import { fileUrl, type Lifecycle, type Run } from './lifecycle.ts';
+import type { GenerationRow } from './repository.ts';
 
 /**
  * What a local mockup's result says: that it is a drawn template preview, and which template a custom style was
@@ -16,6 +19,25 @@ export function localText(style: MockupStyle, drawn: Pick<RenderedMockup, 'templ
     : drawn.fromDescription ? `Mockup: custom, drawn as the ${drawn.templateName} template your description names`
     : `Mockup: custom, drawn as a neutral ${drawn.templateName} (no template matched your description)`;
   return `${what}. ${LOCAL_PREVIEW_NOTE}: a drawn template preview.`;
+}
+
+/**
+ * A completed mockup's answer, as its status routes give it (GET /api/ai/mockup-job-status and, stored at completion,
+ * GET /api/generations/:id): its images by style, what it cost, and, like every tool's answer, whether it is the local
+ * engine's preview, with the note at the start of its text. Null until it has images.
+ */
+export function mockupAnswer(generation: GenerationRow): MockupJobStatus['result'] {
+  if (generation.status !== 'completed' || generation.outputFileIds.length === 0) return null;
+  const styles = (generation.params as { styles?: string[] }).styles ?? [];
+  const images = generation.outputFileIds.map((id, i) => ({ image: fileUrl(id), uuid: id, style: styles[i] ?? '' }));
+  const preview = generation.serviceVariant === LOCAL_VARIANT;
+  return {
+    image: images[0]!.image,
+    images,
+    credits_used: normalize(generation.credits),
+    preview,
+    text: previewText(preview, preview ? 'Drawn template previews: your artwork placed on each product.' : null),
+  };
 }
 
 export const MOCKUP_JOB = 'ai.mockup';
@@ -92,7 +114,7 @@ export function createMockupJob(deps: MockupJobDeps) {
     try {
       const providerCost = await renderStyles(run);
       // A worker killed before this commit leaves no partial styles in the gallery and nothing charged.
-      await deps.lifecycle.complete(run, providerCost ? { providerCost } : {});
+      await deps.lifecycle.complete(run, providerCost ? { providerCost } : {}, ({ generation }) => mockupAnswer(generation) ?? {});
     } catch (err) {
       deps.log.warn({ err, generationId, attempt }, 'mockup job attempt failed');
       // A failed attempt keeps none of its styles: the retry draws them all again, or the job fails uncharged.

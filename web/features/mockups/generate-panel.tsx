@@ -13,7 +13,7 @@ import type { MockupJobState } from './use-mockup-job.ts';
 /** The summary with Generate Mockups and its cost, then the job's progress, its error or the result. */
 export function GeneratePanel({ state, engine, imageCount, styleCount, cost, perStyle, validation, elapsed, onGenerate, onAgain }: {
   state: MockupJobState;
-  /** The engine that will run (GET /api/ai/engines): its time estimate and whether the result is a preview. */
+  /** The engine that will run (GET /api/ai/engines): its time estimate and whether it draws previews (the result says whether it is one). */
   engine: ToolEngine | undefined;
   imageCount: number;
   styleCount: number;
@@ -70,7 +70,7 @@ export function GeneratePanel({ state, engine, imageCount, styleCount, cost, per
         </div>
       )}
       {state.phase === 'failed' && <ErrorBox error={state.error} />}
-      {state.phase === 'completed' && engine?.preview && <PreviewNote />}
+      {state.phase === 'completed' && state.result.preview && <PreviewNote />}
       {state.phase === 'completed' && <MockupResultView result={state.result} onAgain={onAgain} />}
     </Card>
   );

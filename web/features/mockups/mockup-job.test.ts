@@ -9,7 +9,7 @@ import { testQueryClient } from '../../test-support/render.tsx';
 import { useMockupJobStatus, type MockupOutcome, type MockupResult } from './mockup-job.ts';
 
 const status = (over: Partial<MockupJobStatus>): MockupJobStatus => ({ job_id: 'j1', status: 'processing', attempts: 1, result: null, error_message: null, ...over });
-const result = { image: '/api/files/serve/a', images: [{ image: '/api/files/serve/a', uuid: 'a', style: 'poster' }], credits_used: '0.5000' };
+const result = { image: '/api/files/serve/a', images: [{ image: '/api/files/serve/a', uuid: 'a', style: 'poster' }], credits_used: '0.5000', preview: false, text: null };
 
 // shouldAdvanceTime: TanStack Query delivers each answer on a timer of its own, which must run as time passes.
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));

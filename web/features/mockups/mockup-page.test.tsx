@@ -107,6 +107,8 @@ describe('Mockup generator page', () => {
                       { image: '/api/files/serve/m2', uuid: 'm2', style: 'poster' },
                     ],
                     credits_used: '1.0000',
+                    preview: true,
+                    text: 'Preview: local engine, no AI provider set. Drawn template previews: your artwork placed on each product.',
                   },
                   error_message: null,
                 },
@@ -143,5 +145,7 @@ describe('Mockup generator page', () => {
     expect(screen.getByRole('link', { name: 'Download Laptop screen mockup' }).getAttribute('href')).toBe('/api/files/download/m1');
     expect(screen.getByRole('link', { name: 'Download Poster mockup' }).getAttribute('href')).toBe('/api/files/download/m2');
     expect(isJobRunning()).toBe(false);
+    // The result says it is the local engine's preview, as its status answered.
+    expect(screen.getByTestId('preview-note').textContent).toBe('Preview: local engine, no AI provider set');
   });
 });

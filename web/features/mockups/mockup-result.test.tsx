@@ -14,6 +14,8 @@ const result = {
     { image: '/api/files/serve/m3', uuid: 'm3', style: 't-shirt' },
   ],
   credits_used: '1.5000',
+  preview: false,
+  text: null,
 };
 
 let saved: string[];
