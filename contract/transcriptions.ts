@@ -63,7 +63,8 @@ export const TRANSCRIPTION_MESSAGES = {
   missingFile: 'Please select an audio file or record one',
   invalidType: 'Please select a valid audio file (WAV, MP3, MP4, M4A, WebM, OGG)',
   insufficient: (required: string, available: string) => `Insufficient credits. This operation requires ${required} credits, but you have ${available}`,
-  confirm: (cost: string) => `This will cost approximately ${cost} credits. Continue?`,
+  /** Asked in the app's dialog before a paid start (a free draft starts without asking). */
+  confirm: (cost: string) => `This will cost approximately ${cost} credits: they are held now, and the recording's real length is charged when it is done.`,
   microphone: 'Error accessing microphone. Please check permissions.',
   settingUp: 'Transcription service is currently being set up. Please check back soon!',
   startError: (message: string) => `Error: ${message}`,

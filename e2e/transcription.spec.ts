@@ -35,12 +35,16 @@ test('transcription: a visitor is asked to sign in; a user uploads speech, follo
   await expect(page.getByText('Selected: quarterly-report.wav')).toBeVisible();
   await page.getByRole('radio', { name: /Action points/ }).check();
   await expect(page.getByText('Estimated cost: 0.00 credits')).toBeVisible();
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe('This will cost approximately 0.00 credits. Continue?');
-    void dialog.accept();
+  // A free draft starts at once: neither the browser's confirm() box nor the app's dialog asks about 0.00 credits.
+  const nativeDialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    nativeDialogs.push(dialog.message());
+    void dialog.dismiss();
   });
   await page.getByRole('button', { name: 'Start Transcription' }).click();
   await expect(page.getByRole('progressbar', { name: 'Transcribing quarterly-report.wav' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(nativeDialogs).toEqual([]);
   await screenshots(page, 'transcription-progress');
   await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 60_000 });
 
@@ -129,8 +133,25 @@ speechProviderTest('transcription with a speech provider: priced per type, a sum
   // but the charge never exceeds what was quoted and held.
   fs.writeFileSync(file, spokenWav('Spring review.'));
   await page.getByLabel('Audio file').setInputFiles(file);
-  page.once('dialog', (dialog) => void dialog.accept());
+  // A paid start asks in the app's dialog (never the browser's confirm() box), with the cost.
+  const nativeDialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    nativeDialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
   await page.getByRole('button', { name: 'Start Transcription' }).click();
+  const ask = page.getByRole('dialog', { name: 'Start this transcription?' });
+  await expect(ask).toContainText('This will cost approximately 0.30 credits');
+  await expectAccessible(page, 'transcription start dialog');
+  await screenshots(page, 'transcription-start-dialog');
+  // Cancel sends nothing; Start starts.
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(page.getByText('Selected: spring-review.wav')).toBeVisible();
+  await page.getByRole('button', { name: 'Start Transcription' }).click();
+  await ask.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(ask).toHaveCount(0);
+  expect(nativeDialogs).toEqual([]);
   await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
   await page.getByRole('button', { name: /^spring-review/ }).click();
   const dialog = page.getByRole('dialog');

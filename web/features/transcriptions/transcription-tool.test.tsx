@@ -81,8 +81,20 @@ function choose(file: File) {
   fireEvent.change(screen.getByLabelText('Audio file'), { target: { files: [file] } });
 }
 
+/** The app's dialog that asks before a paid start: accepted (or declined), and its text returned. */
+async function answerStartDialog(accept = true): Promise<string> {
+  const dialog = await screen.findByRole('dialog', { name: 'Start this transcription?' });
+  const text = dialog.textContent ?? '';
+  fireEvent.click(within(dialog).getByRole('button', { name: accept ? 'Start' : 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Start this transcription?' })).toBeNull());
+  return text;
+}
+
 beforeEach(() => {
-  vi.stubGlobal('confirm', vi.fn(() => true));
+  // The browser's own confirm() box is never used: any call fails the test.
+  vi.stubGlobal('confirm', vi.fn(() => {
+    throw new Error('window.confirm was called');
+  }));
   URL.createObjectURL = vi.fn(() => 'blob:playback');
 });
 afterEach(() => {
@@ -179,7 +191,7 @@ describe('the transcription tool page', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Start Transcription' }).hasAttribute('disabled')).toBe(false));
   });
 
-  it('asks for confirmation with the cost, starts with a key, shows the 45% bar, and follows the job to the list', async () => {
+  it('asks in the app dialog with the cost, starts with a key, shows the 45% bar, and follows the job to the list', async () => {
     let status = 'pending';
     const calls = stub({
       'POST /api/transcriptions': () => ok({ uuid: 'u-new', transcription_id: 2, job_id: 'g1', estimated_cost: '0.1000', audio_duration_seconds: 30, draft: false }),
@@ -189,7 +201,8 @@ describe('the transcription tool page', () => {
     await screen.findByText('0.10 / min');
     choose(wav(1000));
     fireEvent.click(screen.getByRole('button', { name: 'Start Transcription' }));
-    await waitFor(() => expect(window.confirm).toHaveBeenCalledWith(TRANSCRIPTION_MESSAGES.confirm('0.10')));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(await answerStartDialog()).toContain(TRANSCRIPTION_MESSAGES.confirm('0.10'));
     const bar = await screen.findByRole('progressbar', { name: 'Transcribing talk.wav' });
     expect((bar.firstElementChild as HTMLElement).style.width).toBe('45%');
     const post = calls.find((c: RecordedCall) => c.method === 'POST')!;
@@ -210,6 +223,7 @@ describe('the transcription tool page', () => {
     await screen.findByText('0.10 / min');
     choose(wav(1000));
     fireEvent.click(screen.getByRole('button', { name: 'Start Transcription' }));
+    await answerStartDialog();
     expect(await screen.findByRole('progressbar', { name: 'Transcribing talk.wav' })).toBeTruthy();
     expect(await screen.findByText(TRANSCRIPTION_MESSAGES.failedReleased, {}, { timeout: 3000 })).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
@@ -238,7 +252,7 @@ describe('the transcription tool page', () => {
     choose(wav(1000));
     expect(await screen.findByText('0.35 credits')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Start Transcription' }));
-    await waitFor(() => expect(window.confirm).toHaveBeenCalledWith(TRANSCRIPTION_MESSAGES.confirm('0.35')));
+    expect(await answerStartDialog(false)).toContain(TRANSCRIPTION_MESSAGES.confirm('0.35'));
   });
 
   it('with no speech engine at all the page says it is being set up and Start stays off', async () => {
@@ -252,14 +266,29 @@ describe('the transcription tool page', () => {
   });
 
   it('a declined confirmation sends nothing', async () => {
-    vi.stubGlobal('confirm', vi.fn(() => false));
     const calls = stub();
     renderTool(<TranscriptionTool />);
     await screen.findByText('0.10 / min');
     choose(wav(1000));
     fireEvent.click(screen.getByRole('button', { name: 'Start Transcription' }));
-    await waitFor(() => expect(window.confirm).toHaveBeenCalled());
+    await answerStartDialog(false);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('a free local draft starts at once: no dialog asks about a cost of 0.00 (issue 26)', async () => {
+    const calls = stub({
+      'GET /api/ai/engines': localEngines,
+      'POST /api/transcriptions': () => ok({ uuid: 'u-free', transcription_id: 4, job_id: 'g4', estimated_cost: '0.0000', audio_duration_seconds: 5, draft: true }),
+      'GET /api/transcriptions/status': () => ok({ uuid: 'u-free', status: 'pending', error_message: null }),
+    });
+    renderTool(<TranscriptionTool />);
+    await waitFor(() => expect(screen.getAllByText('0.00 / min')).toHaveLength(6));
+    choose(wav(1000));
+    await screen.findByText('0.00 credits');
+    fireEvent.click(screen.getByRole('button', { name: 'Start Transcription' }));
+    expect(await screen.findByRole('progressbar', { name: 'Transcribing talk.wav' })).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('503 shows the server message (or the spec one); another failure reads Error: {message}', async () => {
@@ -269,10 +298,12 @@ describe('the transcription tool page', () => {
     await screen.findByText('0.10 / min');
     choose(wav(1000));
     fireEvent.click(screen.getByRole('button', { name: 'Start Transcription' }));
+    await answerStartDialog();
     expect((await screen.findByRole('alert')).textContent).toContain(TRANSCRIPTION_MESSAGES.settingUp);
     answer = () => fail(415, 'UNSUPPORTED_MEDIA_TYPE', 'No duration');
     choose(wav(1000));
     fireEvent.click(screen.getByRole('button', { name: 'Start Transcription' }));
+    await answerStartDialog();
     expect((await screen.findByRole('alert')).textContent).toContain('Error: No duration');
   });
 
@@ -380,6 +411,20 @@ describe('the item modal', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No transcriptions yet.')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([path]);
+  });
+
+  it('a refinement that was not made says so in the dialog and on the page (issue 26: a no-op is not charged)', async () => {
+    const note = TRANSCRIPTION_MESSAGES.refinementUnchanged('Summary');
+    stub({
+      'GET /api/transcriptions': () => ok({ transcriptions: [item({ refinement_type: 'summary', refinement_note: note })] }),
+      'GET /api/transcriptions/11111111-1111-4111-8111-111111111111': () => ok(item({ refinement_type: 'summary', refinement_note: note })),
+    });
+    renderTool(<TranscriptionTool />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Team call/ }));
+    expect(within(await screen.findByRole('dialog')).getByText(note)).toBeTruthy();
+    cleanup();
+    renderPage(<TranscriptionPage />, '/transcriptions/11111111-1111-4111-8111-111111111111', '/transcriptions/:uuid');
+    expect(await screen.findByText(note)).toBeTruthy();
   });
 
   it('a draft carries its label in the list and the dialog; subtitles are offered only with timings', async () => {

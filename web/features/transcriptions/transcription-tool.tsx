@@ -19,6 +19,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { cn } from '../../components/ui/cn.ts';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { useDropTarget } from '../../components/ui/upload-area.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { formatCredits } from '../../lib/credits-format.ts';
@@ -56,6 +57,8 @@ export function TranscriptionTool() {
   const [notice, setNotice] = useState<string | null>(null);
   const [jobs, setJobs] = useState<Job[]>([]);
   const [open, setOpen] = useState<Transcription | null>(null);
+  // The cost the user is asked to accept before a paid start (a free draft starts at once).
+  const [asking, setAsking] = useState<string | null>(null);
   const listed = useQuery(transcriptionsQuery()).data;
   const list = useMemo(() => listed ?? [], [listed]);
   const stops = useRef(new Map<string, () => void>());
@@ -156,8 +159,13 @@ export function TranscriptionTool() {
     if (!isAccepted(file)) return setProblem(TRANSCRIPTION_MESSAGES.invalidType);
     if (shortfall) return setProblem(shortfall);
     if (estimate === null) return; // the prices are still loading: nothing to confirm yet
-    if (!window.confirm(TRANSCRIPTION_MESSAGES.confirm(formatCredits(String(estimate))))) return;
     setProblem(null);
+    // A free draft asks nothing; a paid one asks in the app's dialog how much it will cost.
+    if (estimate > 0) return setAsking(formatCredits(String(estimate)));
+    await send(file);
+  }
+
+  async function send(file: File) {
     try {
       await action.mutateAsync({ file, type });
     } catch (err) {
@@ -290,6 +298,19 @@ export function TranscriptionTool() {
         </Card>
       </div>
       {open && <TranscriptionModal transcription={open} editable onClose={() => setOpen(null)} />}
+      {asking !== null && file && (
+        <ConfirmDialog
+          tone="default"
+          title="Start this transcription?"
+          message={TRANSCRIPTION_MESSAGES.confirm(asking)}
+          confirmLabel="Start"
+          onConfirm={() => {
+            setAsking(null);
+            void send(file);
+          }}
+          onCancel={() => setAsking(null)}
+        />
+      )}
     </div>
   );
 }
