@@ -106,8 +106,8 @@ test.describe('sign-in by magic link', () => {
     const hydrated = page.waitForResponse((response) => response.url().includes('/api/pricing/tools'));
     await page.goto('/');
     await hydrated;
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByLabel('Open menu').click();
     await expect(page.getByRole('link', { name: 'Sign in' }).last()).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
+    await expect(page.getByLabel('Close menu')).toBeVisible();
   });
 });

@@ -1,15 +1,14 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject, type SyntheticEvent } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * Open/close state for a header menu (disclosure pattern): closes on a click outside, on Escape (focus goes back
- * to the trigger) and when the route changes.
+ * What every header menu shares: open state that closes on a click outside, on Escape (focus goes back to the
+ * trigger) and when the route changes.
  */
-export function useDisclosure() {
+function useMenuState<C extends HTMLElement, T extends HTMLElement>() {
   const [open, setOpen] = useState(false);
-  const containerRef = useRef<HTMLDivElement>(null);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
+  const containerRef = useRef<C>(null);
+  const triggerRef = useRef<T>(null);
   const { pathname, search } = useLocation();
   const location = pathname + search;
 
@@ -41,8 +40,15 @@ export function useDisclosure() {
     };
   }, [open]);
 
-  const close = useCallback(() => setOpen(false), []);
-  const toggle = useCallback(() => setOpen((value) => !value), []);
+  return { open, setOpen, containerRef, triggerRef };
+}
+
+/** Open/close state for a header menu drawn by the app only (disclosure pattern: a button and its panel). */
+export function useDisclosure() {
+  const { open, setOpen, containerRef, triggerRef } = useMenuState<HTMLDivElement, HTMLButtonElement>();
+  const panelId = useId();
+  const close = useCallback(() => setOpen(false), [setOpen]);
+  const toggle = useCallback(() => setOpen((value) => !value), [setOpen]);
 
   // The refs are returned on their own, not inside the props objects: spread props are read during render, refs
   // must not be.
@@ -54,5 +60,25 @@ export function useDisclosure() {
     triggerRef,
     triggerProps: { 'aria-expanded': open, 'aria-controls': panelId, onClick: toggle },
     panelProps: { id: panelId },
+  };
+}
+
+/**
+ * A header menu on a `<details>` element, for the menus of the prerendered pages: the browser opens and closes it
+ * with no script, so a tap before the app has started is not lost (issue 26 item 14). Once the app runs it follows the
+ * element (its `toggle` event) and closes it like the other menus. A menu opened before the app started is read from
+ * the element when the app takes the page over.
+ */
+export function useDetailsDisclosure() {
+  const { open, setOpen, containerRef, triggerRef } = useMenuState<HTMLDetailsElement, HTMLElement>();
+  useEffect(() => {
+    if (containerRef.current?.open) setOpen(true);
+  }, [containerRef, setOpen]);
+  const onToggle = useCallback((event: SyntheticEvent<HTMLDetailsElement>) => setOpen(event.currentTarget.open), [setOpen]);
+  return {
+    open,
+    containerRef: containerRef as RefObject<HTMLDetailsElement | null>,
+    triggerRef,
+    detailsProps: { open, onToggle },
   };
 }

@@ -30,10 +30,20 @@ function subscribe(onChange: () => void) {
   return () => window.removeEventListener(CLOSED_NOTIFICATIONS_EVENT, onChange);
 }
 const closedSnapshot = () => document.cookie;
+const never = () => () => {};
+
+/**
+ * False while React adopts a prerendered page (hydration reads the server snapshot), true from then on and in every
+ * page the app draws itself. The prerendered pages are drawn with no banner (scripts/prerender.tsx), and the banners
+ * are often known before the app takes the page over (web/main.tsx asks for them first): drawn in that first render
+ * they made the app's page differ from the one on screen (React error #418, issue 26 item 13).
+ */
+const useAfterHydration = () => useSyncExternalStore(never, () => true, () => false);
 
 /** The first open notification the user has not closed, above the header (spec 1 §2). */
 export function NotificationBanner() {
   const { data, error } = useQuery(notificationsQueryOptions);
+  const hydrated = useAfterHydration();
   useEffect(() => {
     if (error) console.warn('Notifications could not be loaded', error);
   }, [error]);
@@ -42,6 +52,6 @@ export function NotificationBanner() {
   const cookies = useSyncExternalStore(subscribe, closedSnapshot, () => '');
   const closed = closedNotifications(cookies);
   const shown = data?.find((n) => !closed.includes(n.identifier));
-  if (!shown) return null;
+  if (!hydrated || !shown) return null;
   return <AnnouncementBar colors={shown} html={shown.content} onClose={() => closeNotification(shown.identifier)} />;
 }
