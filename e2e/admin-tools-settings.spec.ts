@@ -24,13 +24,16 @@ test('tools configuration and system settings', async ({ page, server }) => {
   await page.getByLabel('Status of Mockup Generator').selectOption('disabled');
   const log = page.getByRole('region', { name: 'Change log' });
   await expect(log.getByText('mockup-generator')).toBeVisible();
+  // A beta tool: marked so in the header's menus (issue 26 item 19).
+  await page.getByLabel('Status of Caption Generator').selectOption('beta');
+  await expect(log.getByText('caption-generator')).toBeVisible();
 
   // Move Thumbnail Generator up one place (it was third).
   await expect(page.getByRole('button', { name: 'Move AI Image Morpher up' })).toBeDisabled();
   await page.getByRole('button', { name: 'Move Thumbnail Generator up' }).click();
   await expect(list.getByRole('listitem').nth(1)).toHaveAttribute('aria-label', 'Thumbnail Generator');
-  await page.getByRole('switch', { name: 'Featured: Caption Generator' }).click();
-  await expect(page.getByRole('switch', { name: 'Featured: Caption Generator' })).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('button', { name: 'Featured: Caption Generator' }).click();
+  await expect(page.getByRole('button', { name: 'Featured: Caption Generator' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText('Saving…')).toHaveCount(0);
   await expectAccessible(page, 'tools configuration tab');
   await page.setViewportSize({ width: 390, height: 900 });
@@ -47,7 +50,18 @@ test('tools configuration and system settings', async ({ page, server }) => {
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByRole('link', { name: /AI Image Morpher/ }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: /Mockup Generator/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Caption Generator/ }).first()).toContainText('Beta');
+  await expect(page.getByRole('link', { name: /AI Image Morpher/ }).first()).not.toContainText('Beta');
+  await page.screenshot({ path: '/tmp/shots-pages/create-menu-beta-1280.png' });
   await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.getByLabel('Open menu').click();
+  const mobile = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(mobile.getByRole('link', { name: /Caption Generator/ })).toContainText('Beta');
+  await expectAccessible(page, 'the phone menu with a beta tool, signed in');
+  await page.screenshot({ path: '/tmp/shots-pages/mobile-menu-beta-390.png' });
+  await page.getByLabel('Close menu').click();
+  await page.setViewportSize({ width: 1280, height: 800 });
   // Its address says it is not available.
   await page.goto('/tools/mockup-generator');
   await expect(page.getByRole('heading', { name: 'Tool not available' })).toBeVisible();
@@ -56,6 +70,8 @@ test('tools configuration and system settings', async ({ page, server }) => {
   await page.goto('/admin');
   await expect(list.getByRole('listitem').nth(1)).toHaveAttribute('aria-label', 'Thumbnail Generator');
   await page.getByLabel('Status of Mockup Generator').selectOption('available');
+  await expect(page.getByText('Saving…')).toHaveCount(0);
+  await page.getByLabel('Status of Caption Generator').selectOption('available');
   await expect(page.getByText('Saving…')).toHaveCount(0);
 
   // The sync with the catalogue asks first, then reports (every tool here already matches it).

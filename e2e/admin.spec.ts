@@ -61,3 +61,32 @@ test('an admin opens User Management first, walks all seven tabs in order, and c
   await expect(page.getByRole('tab', { name: 'Notifications' })).toHaveAttribute('aria-selected', 'true');
   expect(errors).toEqual([]);
 });
+
+test('on a phone the tab row shows that more tabs follow, and its buttons scroll to them', async ({ page, server }) => {
+  await signInByMail(page, server, ADMIN, 'Ada Admin');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'User Management' }).click();
+  const row = page.getByTestId('admin-tab-row');
+  const inView = async (name: string) => {
+    const tab = (await page.getByRole('tab', { name }).boundingBox())!;
+    const box = (await row.boundingBox())!;
+    return tab.x >= box.x && tab.x + tab.width <= box.x + box.width;
+  };
+  // Most tabs are out of sight: the row says so on its right, and not on its left.
+  expect(await inView('System Settings')).toBe(false);
+  const right = page.getByRole('button', { name: 'Scroll the tabs right' });
+  await expect(right).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Scroll the tabs left' })).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/shots-pages/admin-tabs-start-390.png' });
+  await expectAccessible(page, 'the admin tab row at 390 px');
+  for (let i = 0; i < 10 && (await right.count()) > 0; i += 1) {
+    await right.click();
+    await page.waitForTimeout(400);
+  }
+  await expect.poll(() => inView('System Settings')).toBe(true);
+  await expect(right).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Scroll the tabs left' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots-pages/admin-tabs-end-390.png' });
+  await expectNoSideways(page, 'the admin area at 390 px');
+});

@@ -30,6 +30,9 @@ describe('CreateMenu', () => {
     expect(screen.getByRole('link', { name: /AI Image Morpher/ }).getAttribute('href')).toBe('/tools/image-variator');
     expect(screen.getByRole('link', { name: /Mockup Generator/ })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Thumbnail Generator/ })).toBeNull();
+    // A beta tool says so (issue 26 item 19); an available one does not.
+    expect(screen.getByRole('link', { name: /Mockup Generator/ }).textContent).toContain('Beta');
+    expect(screen.getByRole('link', { name: /AI Image Morpher/ }).textContent).not.toContain('Beta');
   });
 
   it('is disabled with a hint while a job runs', async () => {

@@ -4,6 +4,7 @@ import { cn } from '../../components/ui/cn.ts';
 import { JOB_RUNNING_HINT, useJobRunning } from '../../lib/job-running.ts';
 import { useToolsConfig } from '../../lib/tools-config.ts';
 import { headerTools, toolPath } from '../../features/tools/tool-filters.ts';
+import { ToolStatusBadge } from '../../features/tools/tool-badge.tsx';
 import { ToolIcon } from '../../features/tools/tool-icon.tsx';
 import { menuItemClasses, menuPanelClasses } from './menu-styles.ts';
 import { useDisclosure } from './use-disclosure.ts';
@@ -48,7 +49,10 @@ export function CreateMenu() {
             <Link key={tool.id} to={toolPath(tool)} className={menuItemClasses}>
               <ToolIcon iconName={tool.iconName} color={tool.color} size="sm" />
               <span className="min-w-0">
-                <span className="block font-medium">{tool.title}</span>
+                <span className="flex items-center gap-2 font-medium">
+                  {tool.title}
+                  {tool.status === 'beta' && <ToolStatusBadge status="beta" />}
+                </span>
                 <span className="block truncate text-xs text-slate-500">{tool.shortDescription}</span>
               </span>
             </Link>

@@ -49,13 +49,17 @@ describe('ToolsTab', () => {
     fireEvent.change(screen.getByLabelText('Status of Mockup Generator'), { target: { value: 'disabled' } });
     await screen.findByText(/Hidden everywhere/);
     fireEvent.click(screen.getByRole('button', { name: 'Move Thumbnail Generator up' }));
-    fireEvent.click(screen.getByRole('switch', { name: 'Featured: Thumbnail Generator' }));
+    const featured = screen.getByRole('button', { name: 'Featured: Thumbnail Generator' });
+    expect(featured.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(featured);
     await vi.waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(3));
     const posts = calls.filter((c) => c.method === 'POST').map((c) => c.body as { tools: Array<{ id: string; status: string; featured: boolean }> });
     expect(posts[0]!.tools.find((t) => t.id === 'mockup-generator')!.status).toBe('disabled');
     expect(posts[1]!.tools.map((t) => t.id)).toEqual(['image-variator', 'thumbnail-generator', 'mockup-generator']);
     expect(posts[2]!.tools.find((t) => t.id === 'thumbnail-generator')!.featured).toBe(true);
     await vi.waitFor(() => expect(rows().map((r) => r.getAttribute('aria-label'))).toEqual(['AI Image Morpher', 'Thumbnail Generator', 'Mockup Generator']));
+    // A toggle button says whether it is on (issue 26 item 19).
+    expect(screen.getByRole('button', { name: 'Featured: Thumbnail Generator' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it("puts the list back and says 'Failed to save configuration' when a save fails", async () => {

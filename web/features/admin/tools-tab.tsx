@@ -98,8 +98,7 @@ function ToolRow({ tool, index, count, onChange }: { tool: ToolConfig; index: nu
         </select>
         <button
           type="button"
-          role="switch"
-          aria-checked={tool.featured}
+          aria-pressed={tool.featured}
           aria-label={`Featured: ${tool.title}`}
           onClick={() => onChange({ featured: !tool.featured })}
           className={cn(
@@ -108,7 +107,7 @@ function ToolRow({ tool, index, count, onChange }: { tool: ToolConfig; index: nu
           )}
         >
           <Star className={cn('size-4', tool.featured && 'fill-amber-400 text-amber-500')} aria-hidden />
-          {/* On a phone the star alone (the switch keeps its name). */}
+          {/* On a phone the star alone (the toggle keeps its name). */}
           <span className="hidden sm:inline">Featured</span>
         </button>
         <Button variant="outline" size="sm" className="shrink-0 px-2" aria-label={`Move ${tool.title} up`} disabled={index === 0} onClick={() => onChange({ move: -1 })}>
