@@ -25,6 +25,7 @@ export const PAGE_PATHS = [
   '/auth',
   '/auth/magic',
   '/auth/confirm-email',
+  '/account/deleted',
   '/dashboard',
   '/gallery',
   '/transcriptions',

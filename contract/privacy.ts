@@ -36,6 +36,9 @@ export const deleteAccountRequest = z.strictObject({
 });
 export const deleteAccountResponse = z.object({ deleted: z.literal(true) });
 
+/** The page a deleted account's browser lands on (contract/pages.ts). */
+export const ACCOUNT_DELETED_PAGE = '/account/deleted';
+
 /** What the dashboard and the server say (one source). */
 export const PRIVACY_MESSAGES = {
   exportRunning: 'An export is already being prepared. Wait for it to finish.',

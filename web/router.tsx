@@ -28,6 +28,7 @@ const home = () => import('./app/home/pages.ts');
 const landing = () => import('./app/home/landing.ts');
 const terms = () => import('./features/legal/terms-page.tsx');
 const privacy = () => import('./features/legal/privacy-page.tsx');
+const accountDeleted = () => import('./features/dashboard/account-deleted-page.tsx');
 const shell = () => import('./app/shell/pages.ts');
 const tools = () => import('./features/tools/pages.ts');
 const toolPage = () => import('./app/tools/pages.ts');
@@ -78,6 +79,8 @@ export const routes: RouteObject[] = [
           { element: <GuestRoute to="/tools" />, children: [{ path: 'auth/magic', lazy: lazyPage(auth, (m) => m.MagicLinkPage) }] },
           // A new email's confirmation link: usually opened while still signed in, so open to everyone
           { path: 'auth/confirm-email', lazy: lazyPage(auth, (m) => m.ConfirmEmailPage) },
+          // Where account deletion ends (signed out by then), saying what happened
+          { path: 'account/deleted', lazy: lazyPage(accountDeleted, (m) => m.AccountDeletedPage) },
           // Signed in
           {
             element: <ProtectedRoute />,

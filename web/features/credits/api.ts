@@ -53,6 +53,12 @@ export async function confirmTestCheckout(packageId: string, checkoutId: string)
   return parseAnswer(checkoutStatusSchema, data, 'Failed to confirm the purchase');
 }
 
+/** Cancel on the test checkout page: closes the opened checkout unpaid (a paid one answers 409). */
+export async function cancelTestCheckout(packageId: string, checkoutId: string): Promise<CheckoutStatus> {
+  const data = await api.post<unknown>(`/payments/test-checkout/${encodeURIComponent(packageId)}/cancel`, { checkout_id: checkoutId });
+  return parseAnswer(checkoutStatusSchema, data, 'Failed to cancel the checkout');
+}
+
 export async function fetchCheckoutStatus(sessionId: string): Promise<CheckoutStatus> {
   const data = await api.get<unknown>('/payments/checkout-status', { query: { session_id: sessionId } });
   return parseAnswer(checkoutStatusSchema, data, 'Failed to load the payment status');

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Clock, SearchX } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import type { CheckoutStatus } from '../../../contract/credits.ts';
+import { CHECKOUT_CANCELLED_MESSAGE, type CheckoutStatus } from '../../../contract/credits.ts';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../components/ui/cn.ts';
@@ -58,6 +58,14 @@ function describe(status: CheckoutStatus, timedOut: boolean) {
           {timedOut
             ? 'Your payment is taking longer than usual to confirm. Your credits will appear on your dashboard as soon as it is.'
             : `We are waiting for the payment of ${formatUsd(status.amount_usd)} to be confirmed. This page updates by itself.`}
+        </Outcome>
+      );
+    case 'cancelled':
+    case 'expired':
+      return (
+        <Outcome tone="error" title={status.status === 'cancelled' ? 'Checkout cancelled' : 'Checkout expired'}>
+          {status.status === 'cancelled' ? CHECKOUT_CANCELLED_MESSAGE : 'This checkout was not paid in time and nothing was charged'}. You can buy
+          credits again from your dashboard.
         </Outcome>
       );
     case 'failed':

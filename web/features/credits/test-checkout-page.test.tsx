@@ -12,7 +12,7 @@ afterEach(() => {
 
 const PKG = '11111111-1111-4111-8111-111111111111';
 const starter = { uuid: PKG, name: 'Starter', description: '', price_usd: '5.0000', credits: '5.0000', bonus_credits: '0.0000', payment_link: `/checkout/test/${PKG}`, test_mode: true };
-const status = (id: string) => ({ session_id: id, status: 'completed', credits_purchased: '5.0000', amount_usd: '5.0000', package_name: 'Starter', test_mode: true });
+const status = (id: string, state = 'completed') => ({ session_id: id, status: state, payable_until: null, credits_purchased: '5.0000', amount_usd: '5.0000', package_name: 'Starter', test_mode: true });
 
 function server() {
   let opened = 0;
@@ -21,6 +21,7 @@ function server() {
       [`GET /api/payments/test-checkout/${PKG}`]: () => ok(starter),
       [`POST /api/payments/test-checkout/${PKG}/open`]: () => ok({ checkout_id: `cs_test_opened${++opened}` }),
       [`POST /api/payments/test-checkout/${PKG}/confirm`]: (call) => ok(status((call.body as { checkout_id: string }).checkout_id)),
+      [`POST /api/payments/test-checkout/${PKG}/cancel`]: (call) => ok(status((call.body as { checkout_id: string }).checkout_id, 'cancelled')),
     }),
   );
   return {
@@ -66,5 +67,16 @@ describe('test checkout page', () => {
     await screen.findByText('Return page');
     expect(s.of('/open')).toHaveLength(0);
     expect(s.of('/confirm').map((c) => c.body)).toEqual([{ checkout_id: 'cs_test_earlier' }]);
+  });
+
+  it('Cancel closes the opened checkout and says nothing was charged (issue 26 item 1: it only went back, leaving it pending)', async () => {
+    const s = server();
+    renderCheckout(`/checkout/test/${PKG}?checkout=cs_test_earlier`);
+    const button = await screen.findByRole('button', { name: 'Cancel' });
+    fireEvent.click(button);
+    expect(await screen.findByText('Checkout cancelled, nothing was charged')).toBeTruthy();
+    expect(s.of('/cancel').map((c) => c.body)).toEqual([{ checkout_id: 'cs_test_earlier' }]);
+    expect(s.of('/confirm')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'Back to credits' })).toBeTruthy();
   });
 });

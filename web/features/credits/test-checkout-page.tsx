@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { CreditCard, FlaskConical, Sparkles } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { CHECKOUT_CANCELLED_MESSAGE } from '../../../contract/credits.ts';
 import { add } from '../../../contract/decimal.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
@@ -9,7 +10,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '../../lib/api.ts';
-import { confirmTestCheckout, fetchTestCheckout, openTestCheckout } from './api.ts';
+import { cancelTestCheckout, confirmTestCheckout, fetchTestCheckout, openTestCheckout } from './api.ts';
 import { formatCredits, formatUsd, packageCredits } from '../../lib/credits-format.ts';
 import { CREDITS_TAB_PATH } from '../../lib/paths.ts';
 import { creditKeys } from '../../lib/query-keys.ts';
@@ -51,9 +52,25 @@ export function TestCheckoutPage() {
     mutationFn: () => confirmTestCheckout(packageId, checkoutId!),
     onSuccess: (result) => navigate(`/payments/return?session_id=${encodeURIComponent(result.session_id)}`),
   });
+  // Cancel closes the opened checkout unpaid, so it holds up nothing (account deletion); with none opened yet
+  // (the open call failed or is still on its way) there is nothing to close.
+  const cancel = useMutation({ mutationFn: () => (checkoutId ? cancelTestCheckout(packageId, checkoutId) : Promise.resolve(null)) });
+  const busy = confirm.isPending || confirm.isSuccess || cancel.isPending;
 
   let body;
-  if (pkg.isPending) {
+  if (cancel.isSuccess) {
+    const expired = cancel.data?.status === 'expired';
+    body = (
+      <Alert tone="info" title={expired ? 'Checkout expired' : CHECKOUT_CANCELLED_MESSAGE}>
+        {expired ? 'This checkout was not paid in time and nothing was charged. ' : ''}You can choose a package again from your dashboard.
+        <div className="mt-3">
+          <ButtonLink to={CREDITS_TAB_PATH} size="sm" variant="outline">
+            Back to credits
+          </ButtonLink>
+        </div>
+      </Alert>
+    );
+  } else if (pkg.isPending) {
     body = <PageSpinner label="Loading checkout" className="min-h-48" />;
   } else if (pkg.isError || opening.isError) {
     const error = pkg.error ?? opening.error;
@@ -98,17 +115,20 @@ export function TestCheckoutPage() {
             <dd className="font-semibold text-slate-900 tabular-nums">{formatCredits(add(pkg.data.credits, pkg.data.bonus_credits))} credits</dd>
           </div>
         </dl>
-        {confirm.isError && (
+        {(confirm.isError || cancel.isError) && (
           <Alert tone="error" className="mx-5 mb-4 sm:mx-6">
-            {errorMessage(confirm.error, 'The purchase could not be confirmed. Please try again.')}
+            {confirm.isError
+              ? errorMessage(confirm.error, 'The purchase could not be confirmed. Please try again.')
+              : errorMessage(cancel.error, 'The checkout could not be cancelled. Please try again.')}
           </Alert>
         )}
         <div className="flex flex-wrap justify-end gap-3 border-t border-slate-100 bg-slate-50/60 px-5 py-4 sm:px-6">
-          <Button variant="outline" onClick={() => navigate(CREDITS_TAB_PATH)} disabled={confirm.isPending || confirm.isSuccess}>
+          <Button variant="outline" onClick={() => cancel.mutate()} loading={cancel.isPending} disabled={busy}>
             Cancel
           </Button>
           <Button
             onClick={() => confirm.mutate()}
+            disabled={cancel.isPending}
             loading={!checkoutId || confirm.isPending || confirm.isSuccess}
             icon={<CreditCard className="size-4" aria-hidden />}
           >

@@ -1,24 +1,37 @@
 import { useMutation } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { ACCOUNT_DELETED_PAGE, blockingCheckoutSchema } from '../../../contract/privacy.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { TextField } from '../../components/ui/input.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { errorMessage, isApiError } from '../../lib/api.ts';
+import { useLogout } from '../../lib/session/use-logout.ts';
 import { deleteAccountRequest } from './privacy-api.ts';
 
 /** The address typed again, as the server compares it: without case or surrounding spaces. */
 export const sameEmail = (typed: string, email: string) => typed.trim().toLowerCase() === email.trim().toLowerCase();
 
+/** The test checkout a refused deletion waits for, to open its page (where Cancel closes it); null for anything else. */
+function blockingTestCheckout(error: unknown): string | null {
+  if (!isApiError(error, 'CONFLICT')) return null;
+  const parsed = blockingCheckoutSchema.safeParse(error.details.checkout);
+  if (!parsed.success || !parsed.data.test || !parsed.data.package_id) return null;
+  return `/checkout/test/${encodeURIComponent(parsed.data.package_id)}?checkout=${encodeURIComponent(parsed.data.checkout_id)}`;
+}
+
 /**
  * Delete my account: typing the address is the confirmation (the button stays disabled until it matches). The
- * server ends every session; `onDeleted` then signs out locally and goes home.
+ * server ends every session; the browser then signs out locally and shows the page that says the account is gone.
  */
-export function DeleteAccountCard({ email, onDeleted }: { email: string; onDeleted: () => void }) {
+export function DeleteAccountCard({ email }: { email: string }) {
   const [typed, setTyped] = useState('');
-  const remove = useMutation({ mutationFn: deleteAccountRequest, onSuccess: onDeleted });
+  const logout = useLogout();
+  const remove = useMutation({ mutationFn: deleteAccountRequest, onSuccess: () => logout(ACCOUNT_DELETED_PAGE) });
   const matches = sameEmail(typed, email);
+  const checkout = remove.isError ? blockingTestCheckout(remove.error) : null;
 
   return (
     <Card className="border-red-200">
@@ -48,7 +61,19 @@ export function DeleteAccountCard({ email, onDeleted }: { email: string; onDelet
               </>
             }
           />
-          {remove.isError && <Alert tone="error">{errorMessage(remove.error)}</Alert>}
+          {remove.isError && (
+            <Alert tone="error">
+              {errorMessage(remove.error)}
+              {checkout && (
+                <>
+                  {' '}
+                  <Link to={checkout} className="font-medium underline">
+                    Open that checkout
+                  </Link>
+                </>
+              )}
+            </Alert>
+          )}
           <Button type="submit" variant="danger" disabled={!matches} loading={remove.isPending} icon={<Trash2 className="size-4" aria-hidden />}>
             Delete my account
           </Button>

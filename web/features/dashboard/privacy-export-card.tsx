@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, PackageOpen } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { EXPORT_TTL_HOURS, type DataExport } from '../../../contract/privacy.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
@@ -34,6 +35,25 @@ function ReadyExport({ exp }: { exp: DataExport }) {
   );
 }
 
+/** The longest a browser timer waits (about 24.8 days); an export expires well within it. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * The export as it stands now: a ready one whose expires_at has passed is expired (no link), from that moment,
+ * as the server answers; a timer re-renders the card when it comes.
+ */
+function useExportNow(exp: DataExport | null): DataExport | null {
+  const [now, setNow] = useState(() => Date.now());
+  const expiresAt = exp?.status === 'ready' && exp.expires_at ? Date.parse(exp.expires_at) : NaN;
+  const expired = Number.isFinite(expiresAt) && expiresAt <= now;
+  useEffect(() => {
+    if (!Number.isFinite(expiresAt) || expired) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now() + 50)));
+    return () => clearTimeout(timer);
+  }, [expiresAt, expired, now]);
+  return exp && expired ? { ...exp, status: 'expired', download_url: null } : exp;
+}
+
 /** Export my data: a ZIP of everything the account holds, built in the background and downloadable for 24 hours. */
 export function PrivacyExportCard() {
   const queryClient = useQueryClient();
@@ -44,7 +64,7 @@ export function PrivacyExportCard() {
     // 409: one is already running (another tab started it); showing it is the answer.
     onSettled: () => queryClient.invalidateQueries({ queryKey: privacyKeys.latestExport }),
   });
-  const exp = latest.data ?? null;
+  const exp = useExportNow(latest.data ?? null);
   const running = exp?.status === 'pending' || exp?.status === 'running';
   const startError = start.error && !isApiError(start.error, 'CONFLICT') ? start.error : null;
 
@@ -68,6 +88,11 @@ export function PrivacyExportCard() {
         ) : (
           <>
             {exp?.status === 'ready' && <ReadyExport exp={exp} />}
+            {exp?.status === 'expired' && (
+              <Alert tone="info" title="Your last export has expired">
+                Its download ended {exp.expires_at ? dateTime.format(new Date(exp.expires_at)) : 'after 24 hours'}. Start a new export to get a fresh ZIP.
+              </Alert>
+            )}
             {exp?.status === 'failed' && <Alert tone="error">{exp.error}</Alert>}
             {startError && <Alert tone="error">{errorMessage(startError)}</Alert>}
             <Button variant={exp?.status === 'ready' ? 'outline' : 'primary'} loading={start.isPending} onClick={() => start.mutate()}>

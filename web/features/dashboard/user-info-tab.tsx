@@ -29,7 +29,7 @@ export function UserInfoTab({ user, onSaved, onLogout }: { user: User; onSaved: 
         </CardBody>
       </Card>
       {/* Last, apart from the everyday controls: the one that cannot be undone. */}
-      <DeleteAccountCard email={user.email} onDeleted={onLogout} />
+      <DeleteAccountCard email={user.email} />
     </div>
   );
 }
