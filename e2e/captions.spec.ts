@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CAPTION_MESSAGES } from '../contract/captions.ts';
 import { expect, expectAccessible, screenshots, signInByMail, test } from './fixtures.ts';
 import { generateImage, samplePng } from './upload-file.ts';
 
@@ -23,6 +24,16 @@ test('caption generator: upload coffee.jpg, LinkedIn and Professional with my ha
   await page.getByLabel('Tone').selectOption('Professional');
   await page.getByLabel(/Context/).fill('Our studio espresso bar is open');
   await page.getByLabel(/Additional hashtags/).fill('#studiolife, espresso');
+  // Beside the language: what the local engine writes in it, and that it leaves an English context out of Spanish.
+  const languageNote = page.getByTestId('language-note');
+  await expect(languageNote).toContainText(CAPTION_MESSAGES.localLanguage('English'));
+  await page.getByLabel('Language').selectOption('Spanish');
+  await expect(languageNote).toContainText(CAPTION_MESSAGES.localLanguage('Spanish'));
+  await expect(languageNote).toContainText(CAPTION_MESSAGES.contextLeftOut('Spanish'));
+  await expectAccessible(page, '/tools/caption-generator (language note)');
+  await screenshots(page, 'captions-language-note');
+  await page.getByLabel('Language').selectOption('English');
+  await expect(languageNote).not.toContainText(CAPTION_MESSAGES.contextLeftOut('English'));
   // No AI provider: the local engine is named beside the button, and its previews are free.
   await expect(page.getByTestId('engine-note')).toContainText('Preview: local engine, no AI provider set');
   const generate = page.getByRole('button', { name: /Generate Caption.*Free/ }).first();
@@ -34,7 +45,9 @@ test('caption generator: upload coffee.jpg, LinkedIn and Professional with my ha
   await expect(result).toContainText('#studiolife');
   await expect(result).toContainText('#espresso');
   await expect(result.getByTestId('preview-note')).toBeVisible();
-  await expect(page.getByText('Captions are lost after refresh.')).toBeVisible();
+  // Where the captions are kept (they were said to be lost after a refresh, though each is saved).
+  await expect(page.getByText(CAPTION_MESSAGES.keptNote)).toBeVisible();
+  await expect(page.getByText(/lost after refresh/)).toHaveCount(0);
   const hashtags = await result.getByLabel('Hashtags').locator('span').allTextContents();
   expect(hashtags.length).toBeGreaterThanOrEqual(5);
   expect(hashtags.length).toBeLessThanOrEqual(7);

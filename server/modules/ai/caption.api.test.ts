@@ -86,6 +86,22 @@ describe('caption generator on the local engine', () => {
     for (let i = 1; i < lengths.length; i++) expect(lengths[i]!).toBeGreaterThan(lengths[i - 1]!);
   });
 
+  it('a Spanish caption leaves an English context out and tags no filler word (issue 26: it repeated the English, #tiny)', async () => {
+    const s = await t.make.user();
+    const english = 'A tiny cup of coffee on the table';
+    const out = data(await generate(t, s, { imageData: coffee, language: 'Spanish', tone: 'Friendly', length: 'Very Long', context: english }), captionResponse);
+    expect(out.caption).not.toContain(english);
+    expect(out.caption).not.toMatch(/\b(the|tiny|cup|might|tones)\b/i);
+    expect(out.caption).toContain('¡Hoy comparto contigo un pequeño momento!');
+    expectHashtags(out.hashtags);
+    expect(out.hashtags).not.toContain('tiny');
+    expect(out.hashtags).not.toContain('cup');
+    // Written in Spanish, the context is the creator's own sentence, kept.
+    const spanish = data(await generate(t, s, { imageData: coffee, language: 'Spanish', context: 'Una taza de café en la mesa' }), captionResponse);
+    expect(spanish.caption).toContain('Una taza de café en la mesa.');
+    expect(spanish.hashtags).toContain('mesa');
+  });
+
   it('takes the spec’s bare body {imageData, mimeType, prompt}, the prompt as context', async () => {
     const s = await t.make.user();
     const out = data(await generate(t, s, { imageData: b64(await makePng(64, 64)), mimeType: 'image/png', prompt: 'Sunday market finds' }), captionResponse);

@@ -1,4 +1,4 @@
-import { CAPTION_DEFAULTS, HASHTAG_COUNT, type CaptionRequest, type CaptionResult } from '../../../contract/captions.ts';
+import { CAPTION_DEFAULTS, contextFits, HASHTAG_COUNT, type CaptionRequest, type CaptionResult } from '../../../contract/captions.ts';
 import { LOCAL_ENGINE } from '../../providers/ai/local-engine.ts';
 import { composeCaption, contextKeywords, imageFacts, postText, settleHashtags, type Caption, type CaptionSettings } from '../../providers/ai/local/caption.ts';
 import { ProviderError, type AiProviders, type ProviderCost } from '../../providers/ai/types.ts';
@@ -57,8 +57,10 @@ export function createCaption(deps: CaptionDeps) {
           const described = await vision.describe({ image: { data: image.buffer, mime: image.mime }, prompt: captionPrompt(settings), signal: run.signal });
           const parsed = parseCaptionAnswer(described.text);
           if (!parsed.caption) throw new ProviderError(described.provider, `${described.provider} sent no caption`, undefined, 'server');
-          // The model's own list, held to 5-7 with the creator's hashtags in it, topped up from the context's words.
-          const hashtags = settleHashtags(settings.additionalHashtags, parsed.hashtags, contextKeywords(settings.context), HASHTAG_COUNT.max);
+          // The model's own list, held to 5-7 with the creator's hashtags in it, topped up from the context's words
+          // when the context is written in the caption's language.
+          const topUp = contextFits(settings.context, settings.language) ? contextKeywords(settings.context) : [];
+          const hashtags = settleHashtags(settings.additionalHashtags, parsed.hashtags, topUp, HASHTAG_COUNT.max);
           answer = { caption: parsed.caption, hashtags, provider: described.provider, providerCost: costOf(described) };
         } else {
           answer = { ...composeCaption(settings, await imageFacts(image.buffer, localVision)), provider: LOCAL_ENGINE };

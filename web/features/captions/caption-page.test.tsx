@@ -76,6 +76,38 @@ describe('Caption generator page', () => {
     expect(Array.from(select('Language').options).map((o) => o.value)).toEqual(['English', 'Spanish', 'French', 'German', 'Japanese', 'Mandarin', 'Hindi', 'Arabic']);
   });
 
+  it('on the local engine says beside the language what it writes there, and when the context is left out (issue 26)', async () => {
+    stub(() => ok(answer(1)));
+    renderPage();
+    await upload();
+    const note = () => screen.getByTestId('language-note');
+    await waitFor(() => expect(note().textContent).toContain(CAPTION_MESSAGES.localLanguage('English')));
+    expect(select('Language').getAttribute('aria-describedby')).toBe(note().id);
+    fireEvent.change(screen.getByLabelText(/Context/), { target: { value: 'A tiny cup of coffee on the table' } });
+    expect(note().textContent).not.toContain(CAPTION_MESSAGES.contextLeftOut('English'));
+    fireEvent.change(select('Language'), { target: { value: 'Spanish' } });
+    expect(note().textContent).toContain(CAPTION_MESSAGES.localLanguage('Spanish'));
+    expect(note().textContent).toContain(CAPTION_MESSAGES.contextLeftOut('Spanish'));
+    fireEvent.change(screen.getByLabelText(/Context/), { target: { value: 'Una taza de café en la mesa' } });
+    expect(note().textContent).not.toContain(CAPTION_MESSAGES.contextLeftOut('Spanish'));
+  });
+
+  it('with an AI provider writing captions there is no local language note', async () => {
+    stubFetch(
+      routes({
+        'POST /api/ai/generate-caption': () => ok(answer(1)),
+        'GET /api/files/list': emptyGallery,
+        'GET /api/credits/predict-cost': prediction,
+        'GET /api/ai/engines': () =>
+          ok({ tools: { 'caption-generator': { engine: 'openai', label: 'OpenAI', preview: false, service_type: 'caption', variant: 'default', estimate: 'a few seconds' } } }),
+      }),
+    );
+    renderPage();
+    await upload();
+    await waitFor(() => expect(screen.getByTestId('engine-note').textContent).toContain('OpenAI'));
+    expect(screen.queryByTestId('language-note')).toBeNull();
+  });
+
   it('keeps the settings in this browser and restores them', async () => {
     stub(() => ok(answer(1)));
     renderPage();
@@ -121,7 +153,8 @@ describe('Caption generator page', () => {
     const sent = calls.find((c) => c.url.startsWith('/api/ai/generate-caption'))!;
     expect(sent.body).toMatchObject({ imageData: btoa('coffee.jpg'), mimeType: 'image/jpeg', platform: 'Instagram', language: 'Spanish', additionalHashtags: ['travel', 'summer', 'beach'] });
     expect(sent.headers['idempotency-key']).toBeTruthy();
-    expect(screen.getByText(CAPTION_MESSAGES.lostWarning)).toBeTruthy();
+    expect(screen.getByText(CAPTION_MESSAGES.keptNote)).toBeTruthy();
+    expect(screen.queryByText(/lost after refresh/)).toBeNull();
     expect(screen.getByTestId('preview-note')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Open and share/ }).getAttribute('href')).toBe('/content/41');
 

@@ -180,7 +180,7 @@ export function CaptionPage() {
           <Card>
             <CardHeader title="Caption settings" description="Saved in this browser for next time." />
             <CardBody className="space-y-4">
-              <SettingsPanel settings={settings} update={update} disabled={generate.isPending} />
+              <SettingsPanel settings={settings} update={update} disabled={generate.isPending} local={engine?.preview === true} />
               <EngineNote engine={engine} cost={cost} />
               <GenerateButton onClick={() => void run()} generating={generate.isPending} disabled={busy} cost={cost} validation={validation} endOfTool={endRef} />
               {generate.isPending && <GenerationProgress generation={generate.generation} />}

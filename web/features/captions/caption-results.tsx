@@ -98,7 +98,7 @@ export function CaptionResults({ entries }: { entries: CaptionEntry[] }) {
     <Card>
       <CardHeader icon={<MessageSquareText className="size-5" aria-hidden />} title="Your captions" description="Newest first." />
       <CardBody className="space-y-4">
-        <Alert tone="warning">{CAPTION_MESSAGES.lostWarning}</Alert>
+        <Alert tone="info">{CAPTION_MESSAGES.keptNote}</Alert>
         <ul className="space-y-3" aria-label="Generated captions">
           {entries.map((entry) => (
             <ResultCard key={entry.id} entry={entry} fresh={entry.id === fresh} />

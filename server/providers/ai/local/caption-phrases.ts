@@ -23,6 +23,8 @@ export interface Phrases {
   details: [string, string];
   /** Between sentences: a space, or nothing in Japanese and Mandarin. */
   space: string;
+  /** Hashtags people use for photos in this language, after the image's subject and the platform's. */
+  tags: string[];
 }
 
 const andList = (words: string[], and: string, comma = ', ') =>
@@ -58,6 +60,7 @@ export const PHRASES: Record<Language, Phrases> = {
     scene: (c) => `${capitalise(andList(c, 'and'))} tones set the mood.`,
     details: ['Every detail here tells a story.', 'Take a moment to look a little closer.'],
     space: ' ',
+    tags: ['photography', 'picoftheday', 'moments'],
   },
   Spanish: {
     opener: {
@@ -86,6 +89,7 @@ export const PHRASES: Record<Language, Phrases> = {
     scene: (c) => (c.length > 1 ? `Colores dominantes: ${andList(c, 'y')}.` : `Color dominante: ${c[0]}.`),
     details: ['Cada detalle cuenta una historia.', 'Tómate un momento para mirar más de cerca.'],
     space: ' ',
+    tags: ['fotografía', 'fotodeldía', 'momentos', 'instafoto'],
   },
   French: {
     opener: {
@@ -114,6 +118,7 @@ export const PHRASES: Record<Language, Phrases> = {
     scene: (c) => (c.length > 1 ? `Couleurs dominantes : ${andList(c, 'et')}.` : `Couleur dominante : ${c[0]}.`),
     details: ['Chaque détail raconte une histoire.', 'Prenez un instant pour regarder de plus près.'],
     space: ' ',
+    tags: ['photographie', 'photodujour', 'instantané', 'partage'],
   },
   German: {
     opener: {
@@ -142,6 +147,7 @@ export const PHRASES: Record<Language, Phrases> = {
     scene: (c) => (c.length > 1 ? `Vorherrschende Farben: ${andList(c, 'und')}.` : `Vorherrschende Farbe: ${c[0]}.`),
     details: ['Jedes Detail erzählt eine Geschichte.', 'Nimm dir einen Moment und schau genauer hin.'],
     space: ' ',
+    tags: ['fotografie', 'bilddestages', 'augenblick', 'momente'],
   },
   Japanese: {
     opener: {
@@ -170,6 +176,7 @@ export const PHRASES: Record<Language, Phrases> = {
     scene: (c) => `主な色：${c.join('、')}。`,
     details: ['細部のひとつひとつに物語があります。', '少し近づいて、じっくり見てみてください。'],
     space: '',
+    tags: ['写真好きな人と繋がりたい', '今日の一枚', 'カメラ', '日常'],
   },
   Mandarin: {
     opener: {
@@ -198,6 +205,7 @@ export const PHRASES: Record<Language, Phrases> = {
     scene: (c) => `主色调：${c.join('、')}。`,
     details: ['每一个细节都在讲述故事。', '花点时间，仔细看看。'],
     space: '',
+    tags: ['摄影', '每日一图', '生活', '分享'],
   },
   Hindi: {
     opener: {
@@ -226,6 +234,7 @@ export const PHRASES: Record<Language, Phrases> = {
     scene: (c) => `मुख्य रंग: ${andList(c, 'और')}।`,
     details: ['हर बारीकी एक कहानी कहती है।', 'एक पल रुककर इसे ध्यान से देखिए।'],
     space: ' ',
+    tags: ['फोटोग्राफी', 'आजकीतस्वीर', 'यादें', 'पल'],
   },
   Arabic: {
     opener: {
@@ -255,5 +264,6 @@ export const PHRASES: Record<Language, Phrases> = {
     scene: (c) => (c.length > 1 ? `الألوان الغالبة: ${c[0]}${c.slice(1).map((w) => ` و${w}`).join('')}.` : `اللون الغالب: ${c[0]}.`),
     details: ['كل تفصيل هنا يحكي قصة.', 'خذ لحظة وانظر عن قرب.'],
     space: ' ',
+    tags: ['تصوير', 'صورة_اليوم', 'لحظات', 'إبداع'],
   },
 };

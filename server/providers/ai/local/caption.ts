@@ -1,12 +1,25 @@
 import sharp from 'sharp';
-import { CAPTION_DEFAULTS, HASHTAG_COUNT, type CAPTION_LENGTHS, type CAPTION_PLATFORMS, type CAPTION_TONES } from '../../../../contract/captions.ts';
+import {
+  CAPTION_DEFAULTS,
+  CAPTION_STOP_WORDS,
+  contextFits,
+  HASHTAG_COUNT,
+  wordsIn,
+  type CAPTION_LENGTHS,
+  type CAPTION_PLATFORMS,
+  type CAPTION_TONES,
+} from '../../../../contract/captions.ts';
 import type { LocalVision } from '../local-vision/index.ts';
 import { PHRASES, type ColourName, type Language } from './caption-phrases.ts';
+import { subjectWord } from './caption-subjects.ts';
 
 /**
  * The local engine's caption and hashtags: a template composer, not a language model. It writes only what it can
  * stand behind: the tone's and platform's stock phrases in the chosen language, the creator's own context, the
  * image's dominant colours (measured) and, as a hedge, what the coarse object detector thinks it sees ("might be").
+ * It cannot translate: the creator's context is used only in a caption of the language it is written in, and the
+ * hashtags come from the image's subject (in the caption's language), the platform and the language's photo tags,
+ * never from stop words.
  */
 
 export interface CaptionSettings {
@@ -51,13 +64,12 @@ const TONE_TAGS: Record<CaptionSettings['tone'], string[]> = {
 const PLATFORM_TAGS: Record<CaptionSettings['platform'], string[]> = {
   Instagram: ['instagood', 'photooftheday'],
   Facebook: ['photooftheday'],
-  'X (Twitter)': ['photo'],
+  'X (Twitter)': ['picoftheday'],
   LinkedIn: ['visualstorytelling'],
 };
 const GENERIC_TAGS = ['photography', 'picoftheday', 'creative', 'moments', 'everydaymoments', 'instadaily', 'share'];
-const STOPWORDS = new Set(
-  'this that with from have been were they them their there what when where which about into over under just very some more most your yours ours mine after before while image photo picture'.split(' '),
-);
+/** No hashtag is made of any language's stop words. */
+const STOP_WORDS = new Set(Object.values(CAPTION_STOP_WORDS).flatMap((set) => [...set]));
 
 /** Fraction of the pixels a colour must cover to be named (the most covering one is always named). */
 const COLOUR_SHARE = 0.12;
@@ -116,7 +128,8 @@ export async function imageFacts(image: Buffer, vision: Pick<LocalVision, 'objec
 
 /** A hashtag as posted (without '#'): letters, digits and underscores of any script, spaces dropped. */
 export function hashtagOf(word: string): string {
-  return word.replace(/^#+/, '').replace(/[^\p{L}\p{N}_]+/gu, '').slice(0, 60);
+  // Marks stay: a Hindi word without its vowel signs is another word.
+  return word.replace(/^#+/, '').replace(/[^\p{L}\p{M}\p{N}_]+/gu, '').slice(0, 60);
 }
 
 /**
@@ -143,10 +156,14 @@ export function settleHashtags(additional: readonly string[], suggested: readonl
   return out;
 }
 
-/** Topic words of the creator's context worth a hashtag: longer words, not common ones, in order. */
+/**
+ * Topic words of the creator's context worth a hashtag: longer words, no stop word of any language, in order.
+ * Japanese and Mandarin are written without spaces: no word can be cut out of them by rule, so none is taken.
+ */
 export function contextKeywords(context: string): string[] {
-  const words = context.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? [];
-  return [...new Set(words.filter((w) => !STOPWORDS.has(w)))].slice(0, 3);
+  if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(context)) return [];
+  const words = wordsIn(context).filter((w) => [...w].length >= 4 && !STOP_WORDS.has(w) && !/^\p{N}+$/u.test(w));
+  return [...new Set(words)].slice(0, 3);
 }
 
 const article = (label: string) => (/^[aeiou]/i.test(label) ? `an ${label}` : `a ${label}`);
@@ -168,7 +185,9 @@ interface Sentence {
 export function composeCaption(settings: CaptionSettings, facts: ImageFacts): Caption {
   const phrases = PHRASES[settings.language] ?? PHRASES[CAPTION_DEFAULTS.language];
   const instagram = settings.platform === 'Instagram';
-  const context = contextSentence(settings.context);
+  // A context in another language than the caption's is left out: the composer cannot translate it.
+  const fits = contextFits(settings.context, settings.language);
+  const context = fits ? contextSentence(settings.context) : null;
   const colours = facts.colours.map((c) => phrases.colours[c]);
   const scene = colours.length ? phrases.scene(colours) : null;
   // Labels are English and only hints: said in English, hedged.
@@ -189,8 +208,11 @@ export function composeCaption(settings: CaptionSettings, facts: ImageFacts): Ca
   const kept = new Set([...sentences].sort((a, b) => a.priority - b.priority).slice(0, SENTENCES[settings.length]));
   let chosen = sentences.filter((s) => kept.has(s));
 
-  const suggested = [...facts.objects, ...contextKeywords(settings.context), ...TONE_TAGS[settings.tone]];
-  const fillers = [...PLATFORM_TAGS[settings.platform], ...GENERIC_TAGS];
+  // The subject first (named in the caption's language), then the context's topic words, then the platform's tags.
+  const subjects = facts.objects.map((label) => subjectWord(label, settings.language)).filter((w): w is string => w !== null);
+  const english = settings.language === 'English';
+  const suggested = [...subjects, ...(fits ? contextKeywords(settings.context) : []), ...(english ? TONE_TAGS[settings.tone] : [])];
+  const fillers = [...PLATFORM_TAGS[settings.platform], ...phrases.tags, ...GENERIC_TAGS];
   const hashtags = settleHashtags(settings.additionalHashtags, suggested, fillers, settings.platform === 'X (Twitter)' ? HASHTAG_COUNT.min : HASHTAGS[settings.length]);
 
   const render = (list: Sentence[]) =>
