@@ -153,6 +153,28 @@ export const MOCKUP_STYLES = [
 ] as const;
 export type MockupStyle = (typeof MOCKUP_STYLES)[number];
 export const MOCKUP_BACKGROUNDS = ['photo-studio', 'plain-color', 'gradient'] as const;
+/** What the page and a shared mockup's page call each style and background. */
+export const MOCKUP_STYLE_LABELS: Record<MockupStyle, string> = {
+  'software-box': 'Software box',
+  'laptop-screen': 'Laptop screen',
+  'phone-display': 'Phone display',
+  'tablet-screen': 'Tablet screen',
+  'modern-laptop': 'Modern laptop',
+  't-shirt': 'T-shirt',
+  'coffee-mug': 'Coffee mug',
+  poster: 'Poster',
+  billboard: 'Billboard',
+  'framed-art': 'Framed art',
+  'book-cover': 'Book cover',
+  custom: 'Custom',
+};
+
+export const MOCKUP_BACKGROUND_LABELS: Record<(typeof MOCKUP_BACKGROUNDS)[number], string> = {
+  'photo-studio': 'Photo studio',
+  'plain-color': 'Plain color',
+  gradient: 'Gradient',
+};
+
 export const MOCKUP_DIMENSIONS = {
   landscape: { label: 'Landscape 16:9', width: 1600, height: 900 },
   square: { label: 'Square 1:1', width: 1200, height: 1200 },

@@ -73,6 +73,8 @@ export const sharedFileSchema = z.object({
   uuid: z.string(),
   filename: z.string(),
   title: z.string(),
+  /** The page's title, as its server-rendered tags give it: what the owner made, the tool second. */
+  page_title: z.string(),
   entity_type: z.string(),
   file_type: z.string(),
   file_url: z.string(),
@@ -99,6 +101,8 @@ export type SharedFile = z.infer<typeof sharedFileSchema>;
 export const contentItemSchema = z.object({
   id: z.number().int(),
   title: z.string(),
+  /** The page's title, as its server-rendered tags give it: the text's title, the tool second. */
+  page_title: z.string(),
   content_type: z.string(),
   content_type_name: z.string(),
   user: z.object({ name: z.string() }),

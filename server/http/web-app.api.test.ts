@@ -71,8 +71,9 @@ describe('server-rendered page tags', () => {
     expect(before.body).not.toContain('rel="preload"');
     await t.call('POST', `/api/files/${file.id}/toggle-visibility`, { session: owner });
     const res = await t.call('GET', `/file/${file.id}`);
-    expect(metaOf(res.body, 'og:title')).toBe('AI Image Morpher by Mia &lt;Meta&gt;');
-    expect(metaOf(res.body, 'og:description')).toBe('a &quot;quoted&quot; &lt;prompt&gt;');
+    // Named after what the owner made, the tool second (issue 26 item 16).
+    expect(metaOf(res.body, 'og:title')).toBe('a &quot;quoted&quot; &lt;prompt&gt; · AI Image Morpher');
+    expect(metaOf(res.body, 'og:description')).toBe('An image variation. Made by Mia &lt;Meta&gt; with AI Image Morpher on Ampkit.');
     expect(metaOf(res.body, 'og:image')).toBe(`http://localhost:3000/api/files/og/${file.id}`);
     expect(metaOf(res.body, 'og:image:width')).toBe('1200');
     expect(metaOf(res.body, 'og:image:height')).toBe('630');
@@ -84,8 +85,8 @@ describe('server-rendered page tags', () => {
     const item = await t.app.services.content.create({ userId: owner.userId, title: 'Launch caption', contentType: 'caption', content: 'We are live!' });
     await t.call('POST', `/api/content/${item.id}/toggle-visibility`, { session: owner });
     const res = await t.call('GET', `/content/${item.id}`);
-    expect(res.body).toContain('<title>Launch caption</title>');
-    expect(metaOf(res.body, 'og:description')).toBe('We are live!');
+    expect(res.body).toContain('<title>Launch caption · Caption Generator</title>');
+    expect(metaOf(res.body, 'og:description')).toBe('We are live! Made by Mia &lt;Meta&gt; with Caption Generator on Ampkit.');
   });
 
   it('names the default preview card with the size it is served at', async () => {

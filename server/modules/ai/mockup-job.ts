@@ -96,6 +96,8 @@ export function createMockupJob(deps: MockupJobDeps) {
         prompt: editor ? `Mockup: ${description}` : localText(style, drawn),
         metadata: {
           style,
+          // The owner's own description of a custom style: a shared mockup's page is named after it.
+          ...(style === 'custom' && options.customStyle ? { customStyle: options.customStyle } : {}),
           template: drawn.template,
           background: options.background,
           dimensions: options.dimensions,

@@ -2,6 +2,7 @@ import type { ContentItem } from '../../../contract/files.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { findUserById } from '../auth/repository.ts';
+import { contentSharePage, ownerName } from '../share-page.ts';
 import { createSharing } from '../sharing.ts';
 import * as repo from './repository.ts';
 import type { ContentRow } from './repository.ts';
@@ -73,6 +74,7 @@ export function createContentService(deps: { db: Db; clock: Clock; publicUrl: st
       return {
         id: row.id,
         title: row.title,
+        page_title: contentSharePage(row, ownerName(owner)).title,
         content_type: row.contentType,
         content_type_name: TYPE_NAMES[row.contentType] ?? row.contentType.replaceAll('_', ' '),
         user: { name: owner?.name ?? 'Ampkit user' },
@@ -98,7 +100,7 @@ export function createContentService(deps: { db: Db; clock: Clock; publicUrl: st
     async socialPreview(id: number): Promise<{ title: string; description: string } | null> {
       const row = await repo.findContent(db, id);
       if (!row?.isPublic) return null;
-      return { title: row.title, description: row.content.slice(0, 200) };
+      return contentSharePage(row, ownerName(await findUserById(db, row.userId)));
     },
   };
 }

@@ -5,6 +5,7 @@ import { notFound, payloadTooLarge, unsupportedMediaType } from '../../lib/error
 import type { Clock } from '../../lib/clock.ts';
 import type { ObjectPage, ObjectStorage } from '../../providers/storage/storage.ts';
 import { findUserById } from '../auth/repository.ts';
+import { fileSharePage, ownerName } from '../share-page.ts';
 import { createSharing } from '../sharing.ts';
 import { parseRange, streamToBuffer } from './byte-range.ts';
 import { cursorOf, parseCursor, promptSourceOf, titleOf, toGalleryItem, toolTitle } from './gallery-item.ts';
@@ -260,6 +261,7 @@ export function createFilesService(deps: FilesDeps) {
         uuid: file.id,
         filename: file.originalFilename ?? downloadFilename(toolTitle(file.toolName) ?? file.entityType, file.createdAt, ext),
         title: titleOf(file),
+        page_title: fileSharePage(file, ownerName(owner)).title,
         entity_type: file.entityType,
         file_type: file.fileType,
         file_url: `/api/files/serve/${file.id}`,
@@ -287,8 +289,7 @@ export function createFilesService(deps: FilesDeps) {
       if (!file?.isPublic) return null;
       const owner = await findUserById(db, file.userId);
       return {
-        title: `${titleOf(file)} by ${owner?.name ?? 'an Ampkit creator'}`,
-        description: file.prompt ? file.prompt.slice(0, 200) : `Check out this ${file.entityType.replaceAll('_', ' ')} created with Ampkit`,
+        ...fileSharePage(file, ownerName(owner)),
         image: file.fileType.startsWith('image/') ? { url: `${base}/api/files/og/${file.id}`, ...SOCIAL_IMAGE } : null,
         // The file page shows the image itself: its request starts with the document's (LCP 3.8 s on a slow phone).
         ...(file.fileType.startsWith('image/') ? { preloadImage: `/api/files/serve/${file.id}` } : {}),

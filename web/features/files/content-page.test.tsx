@@ -8,6 +8,7 @@ import { ContentPage } from './content-page.tsx';
 const item = {
   id: 7,
   title: 'Summer launch caption',
+  page_title: 'Summer launch caption · Caption Generator',
   content_type: 'caption',
   content_type_name: 'Caption',
   user: { name: 'Maya Rivera' },
@@ -56,6 +57,7 @@ describe('ContentPage', () => {
     expect(screen.getByText('Golden hour.')).toBeTruthy();
     expect(screen.getByText('Characters').nextElementSibling?.textContent).toBe('12');
     expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();
+    await waitFor(() => expect(document.title).toBe('Summer launch caption · Caption Generator · Ampkit'));
   });
 
   it('says "Content not found" on a 404 and "Failed to load content" otherwise', async () => {

@@ -48,6 +48,7 @@ function ContentView({ item }: { item: ContentItem }) {
   return (
     <Page
       title={item.title}
+      documentTitle={item.page_title}
       badge={!item.is_owner && item.is_public ? <PublicBadge label="Public Content" /> : undefined}
       actions={actions}
       width="reading"
@@ -68,7 +69,7 @@ function ContentView({ item }: { item: ContentItem }) {
       {sharing && (
         <Suspense fallback={null}>
           <ShareDialog
-            target={{ kind: 'content', id, title: item.title, description: shareDescription(type.toLowerCase()), isPublic: item.is_public }}
+            target={{ kind: 'content', id, title: item.page_title, description: shareDescription(type.toLowerCase()), isPublic: item.is_public }}
             onClose={() => setSharing(false)}
           />
         </Suspense>

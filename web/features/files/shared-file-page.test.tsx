@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SharedFile } from '../../../contract/files.ts';
 import { fail, ok, routes, stubFetch } from '../../test-support/fetch-stub.ts';
@@ -11,6 +11,7 @@ const file = (over: Partial<SharedFile>): SharedFile => ({
   uuid,
   filename: 'ampkit-mockup-generator-20260301-100000.png',
   title: 'Mockup Generator',
+  page_title: 'Poster mockup · Mockup Generator',
   entity_type: 'generated_image',
   file_type: 'image/png',
   file_url: `/api/files/serve/${uuid}`,
@@ -70,5 +71,11 @@ describe('SharedFilePage', () => {
     expect(items).toEqual(['By Maya Rivera', 'Mar 1, 2026', 'generated image', '2 shares']);
     expect(footer.textContent).not.toContain('·');
     expect(footer.parentElement?.className).toContain('overflow-hidden');
+  });
+
+  it('names the tab after what the owner made, the tool second, as the server-rendered title does', async () => {
+    show(file({ page_title: 'Coffee mug on a marble table · Mockup Generator' }));
+    await screen.findByRole('heading', { name: 'Mockup Generator' });
+    await waitFor(() => expect(document.title).toBe('Coffee mug on a marble table · Mockup Generator · Ampkit'));
   });
 });

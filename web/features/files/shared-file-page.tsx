@@ -47,7 +47,8 @@ function FileView({ file }: { file: SharedFile }) {
   );
 
   return (
-    <Page title={file.title} badge={!file.is_owner && file.is_public ? <PublicBadge label="Public File" /> : undefined} actions={actions}>
+    // The tab and the server-rendered tags name what the owner made, the tool second (page_title); the heading is the tool.
+    <Page title={file.title} documentTitle={file.page_title} badge={!file.is_owner && file.is_public ? <PublicBadge label="Public File" /> : undefined} actions={actions}>
       {visibility.isError && <p role="alert" className="-mt-4 mb-4 text-sm font-medium text-red-600">{GALLERY_MESSAGES.visibility}</p>}
       <Card className="overflow-hidden">
         {isImage ? (
@@ -92,7 +93,7 @@ function FileView({ file }: { file: SharedFile }) {
       {sharing && (
         <Suspense fallback={null}>
           <ShareDialog
-            target={{ kind: 'files', id: file.uuid, title: file.title, description: shareDescription(type), isPublic: file.is_public, image: fileSocialImage(file.uuid) }}
+            target={{ kind: 'files', id: file.uuid, title: file.page_title, description: shareDescription(type), isPublic: file.is_public, image: fileSocialImage(file.uuid) }}
             onClose={() => setSharing(false)}
           />
         </Suspense>

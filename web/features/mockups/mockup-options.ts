@@ -1,28 +1,9 @@
 /** The mockup generator's choices and checks (spec 2 §2, §5). Ids, colours, sizes and messages come from the contract. */
-import { MOCKUP_BACKGROUNDS, MOCKUP_MESSAGES, MOCKUP_STYLES, type MockupStyle, type ToolEngine } from '../../../contract/ai.ts';
+import { MOCKUP_BACKGROUNDS, MOCKUP_MESSAGES, MOCKUP_STYLE_LABELS, MOCKUP_STYLES, type MockupStyle, type ToolEngine } from '../../../contract/ai.ts';
 
 export type MockupBackground = (typeof MOCKUP_BACKGROUNDS)[number];
 
-export const MOCKUP_STYLE_LABELS: Record<MockupStyle, string> = {
-  'software-box': 'Software box',
-  'laptop-screen': 'Laptop screen',
-  'phone-display': 'Phone display',
-  'tablet-screen': 'Tablet screen',
-  'modern-laptop': 'Modern laptop',
-  't-shirt': 'T-shirt',
-  'coffee-mug': 'Coffee mug',
-  poster: 'Poster',
-  billboard: 'Billboard',
-  'framed-art': 'Framed art',
-  'book-cover': 'Book cover',
-  custom: 'Custom',
-};
-
-export const MOCKUP_BACKGROUND_LABELS: Record<MockupBackground, string> = {
-  'photo-studio': 'Photo studio',
-  'plain-color': 'Plain color',
-  gradient: 'Gradient',
-};
+export { MOCKUP_BACKGROUND_LABELS, MOCKUP_STYLE_LABELS } from '../../../contract/ai.ts';
 
 /** With several images each one goes on one style, so there can be no more images than styles. */
 export const MAX_MOCKUP_IMAGES = MOCKUP_STYLES.length;
