@@ -19,7 +19,8 @@ const STOP = new Set(
   ),
 );
 const ACTION = /\b(need to|needs to|have to|has to|will|should|must|let's|let us|please|todo|to do|follow up|deadline|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|next week|the end of))\b/i;
-const CONCLUSION = /\b(so|therefore|thus|in conclusion|to conclude|overall|in short|we decided|decided|agreed|we agree|the result|as a result|that means|bottom line)\b/i;
+// "So" is a conclusion's cue only where it opens a sentence ("Okay, so thanks everyone" concludes nothing).
+const CONCLUSION = /^so\b|\b(therefore|thus|in conclusion|to conclude|overall|in short|we decided|decided|agreed|we agree|the result|as a result|that means|bottom line)\b/i;
 
 /** Removes filler words and stammered repeats, fixes spacing, capitalises sentences and ends them with a stop. */
 export function cleanUp(text: string): string {
