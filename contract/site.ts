@@ -60,11 +60,15 @@ export const siteVideoSchema = z.object({
 });
 export type SiteVideo = z.infer<typeof siteVideoSchema>;
 
-/** GET /api/site: who operates the site (the legal pages) and what the admin put on the landing page. */
+/**
+ * GET /api/site: who operates the site (the legal pages), what the admin put on the landing page, and whether the
+ * site's Telegram bot is on (`TELEGRAM_BOT_TOKEN` set): the landing page and the dashboard offer Telegram only then.
+ */
 export const siteResponse = z.object({
   legal: z.object({ entity_name: z.string(), jurisdiction: z.string() }),
   testimonials: z.array(testimonialSchema),
   video: siteVideoSchema.nullable(),
+  telegram_bot: z.boolean(),
 });
 export type SiteResponse = z.infer<typeof siteResponse>;
 

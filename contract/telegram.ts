@@ -21,7 +21,7 @@ export const TELEGRAM_LINK_TTL_MINUTES = 15;
 export const TELEGRAM_MESSAGE_LIMIT = 4096;
 export const TELEGRAM_DOWNLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
 
-/** The settings that turn the bot on, named on the dashboard when it is off. */
+/** The settings that turn the bot on, named to the admin (System Settings) when it is off, never to a creator. */
 export const TELEGRAM_SETTINGS = ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET', 'TELEGRAM_API_ROOT'] as const;
 
 /** Spec 1 §5, §8: the dashboard's strings. */
@@ -36,5 +36,7 @@ export const TELEGRAM_MESSAGES = {
   testNetwork: 'Network error sending test message',
   confirmDisconnect: 'Are you sure you want to disconnect your Telegram account?',
   notConfigured: 'The Telegram bot is not configured on this server.',
+  /** What a creator reads on the dashboard while the bot is off (the settings are the operator's business). */
+  unavailable: 'Telegram is not available on this site yet',
   notConnected: 'Connect your Telegram account first.',
 } as const;

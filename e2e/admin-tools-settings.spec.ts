@@ -81,6 +81,15 @@ test('tools configuration and system settings', async ({ page, server }) => {
 
   // System Settings: the transcription engine and its cost per minute.
   await page.getByRole('tab', { name: 'System Settings' }).click();
+  // The Telegram bot's state and settings are the operator's, told here (not to creators; issue 26 item 15).
+  await expect(page.getByText('The bot is off')).toBeVisible();
+  await expect(page.getByText('TELEGRAM_WEBHOOK_SECRET')).toBeVisible();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByText('The bot is off').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/shots-pages/admin-telegram-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByLabel('Transcription provider').selectOption('auto');
   await page.getByLabel('Provider cost per minute (USD)').fill('0.01');
   await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -1,4 +1,52 @@
-import { expect, expectAccessible, screenshots, signInByMail, telegramTest as test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, screenshots, signInByMail, telegramTest as test, test as withoutBot } from './fixtures.ts';
+
+const SHOTS = '/tmp/shots-pages';
+
+/** The landing page once GET /api/site has answered (it says whether the bot is on). */
+async function landingWhySection(page: Page) {
+  const site = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/site' && r.ok());
+  await page.goto('/');
+  await site;
+  const why = page.getByRole('region', { name: 'Why creators choose us' });
+  await why.scrollIntoViewIfNeeded();
+  return why;
+}
+
+test('with the bot on, the landing page promises Telegram', async ({ page }) => {
+  const why = await landingWhySection(page);
+  await expect(why.getByRole('heading', { name: 'Works from Telegram' })).toBeVisible();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await why.screenshot({ path: `${SHOTS}/landing-why-bot-on-${width}.png` });
+  }
+});
+
+withoutBot('without the bot, a creator reads that Telegram is not available yet, and the landing page does not promise it', async ({ page, server }) => {
+  const why = await landingWhySection(page);
+  await expect(why.getByRole('heading', { name: 'Pay per generation' })).toBeVisible();
+  await expect(why.getByRole('heading', { name: 'Works from Telegram' })).toHaveCount(0);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await why.screenshot({ path: `${SHOTS}/landing-why-bot-off-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await signInByMail(page, server, 'no-bot@example.com', 'Nadia NoBot');
+  await page.goto('/dashboard');
+  await page.getByRole('tab', { name: /Telegram/ }).click();
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByText('Telegram is not available on this site yet')).toBeVisible();
+  // The operator's settings are not a creator's business.
+  await expect(panel).not.toContainText('TELEGRAM_');
+  await expect(panel).not.toContainText('webhook');
+  await expect(panel.getByRole('button', { name: 'Connect Telegram' })).toHaveCount(0);
+  await expectAccessible(page, 'dashboard telegram tab (no bot)');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await panel.screenshot({ path: `${SHOTS}/telegram-tab-no-bot-${width}.png` });
+  }
+});
 
 test('dashboard Telegram tab: connect through the deep link, see it connected, send a test message, disconnect', async ({ page, server, peer: telegram, context }) => {
   test.setTimeout(120_000);

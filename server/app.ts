@@ -198,7 +198,13 @@ export async function buildApp(deps: AppDeps) {
     limits: { maxUploadBytes: config.UPLOAD_MAX_AUDIO_BYTES, perUserPerMinute: config.RATE_LIMIT_AI_PER_MINUTE },
   });
   await app.register(telegramRoutes, { prefix: '/api/telegram', telegram: services.telegram });
-  await app.register(siteRoutes, { prefix: '/api', site: services.site, cookieSecure: config.cookieSecure, trackPerMinute: config.RATE_LIMIT_TRACK_PER_MINUTE });
+  await app.register(siteRoutes, {
+    prefix: '/api',
+    site: services.site,
+    cookieSecure: config.cookieSecure,
+    trackPerMinute: config.RATE_LIMIT_TRACK_PER_MINUTE,
+    telegramBot: services.telegram.configured,
+  });
 
   // The admin area (spec 3 §2): every route `auth: 'admin'`, each write audited by the service that makes it.
   await app.register(auditRoutes, { prefix: '/api/admin', audit: services.audit });

@@ -18,6 +18,8 @@ export interface SiteRouteDeps {
   cookieSecure: boolean;
   /** Visits recorded per address per minute. */
   trackPerMinute: number;
+  /** Whether the Telegram bot is on (the Telegram module's `configured`). */
+  telegramBot: boolean;
 }
 
 /** GET /api/faqs, GET /api/notifications, GET /api/site, POST /api/analytics/track: the public site's calls. */
@@ -36,8 +38,8 @@ export const siteRoutes: FastifyPluginAsyncZod<SiteRouteDeps> = async (app, deps
 
   app.get(
     '/site',
-    { config: { auth: 'public' }, schema: { tags, summary: "The site's operator and the landing page's testimonials and video", response: { 200: okSchema(siteResponse) } } },
-    async () => ok(await deps.site.site()),
+    { config: { auth: 'public' }, schema: { tags, summary: "The site's operator, the landing page's testimonials and video, and whether the Telegram bot is on", response: { 200: okSchema(siteResponse) } } },
+    async () => ok({ ...(await deps.site.site()), telegram_bot: deps.telegramBot }),
   );
 
   app.post(

@@ -92,7 +92,7 @@ export function createSiteService(deps: SiteDeps) {
       return { recorded: true, newVisitor: input.trackingId === null, trackingId, sessionId };
     },
 
-    async site(): Promise<SiteResponse> {
+    async site(): Promise<Omit<SiteResponse, 'telegram_bot'>> {
       const testimonials = await setting<Testimonial[]>(SITE_SETTING_KEYS.testimonials, (value) => {
         const parsed = testimonialSchema.array().max(12).safeParse(value);
         return parsed.success ? parsed.data : null;

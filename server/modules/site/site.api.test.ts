@@ -185,8 +185,17 @@ describe('GET /api/site', () => {
     const res = await t.call('GET', '/api/site');
     expect(res.json()).toEqual({
       success: true,
-      data: { legal: { entity_name: 'Example Media Ltd', jurisdiction: 'England and Wales' }, testimonials: [], video: null },
+      data: { legal: { entity_name: 'Example Media Ltd', jurisdiction: 'England and Wales' }, testimonials: [], video: null, telegram_bot: false },
     });
+  });
+
+  it('says whether the Telegram bot is on, so the landing page promises it only then (issue 26 item 15)', async () => {
+    const withBot = await createTestApp({ TELEGRAM_BOT_TOKEN: '123456:test-token' });
+    try {
+      expect((await withBot.call('GET', '/api/site')).json().data.telegram_bot).toBe(true);
+    } finally {
+      await withBot.close();
+    }
   });
 
   it('answers what the admin stored, and ignores a stored value of the wrong shape or from another video host', async () => {

@@ -3,6 +3,7 @@ import { ArrowRight, BadgeCheck, CircleDollarSign, Clock, Lock, Megaphone, PenLi
 import { useEffect } from 'react';
 import { APP_NAME, APP_TAGLINE } from '../../../contract/constants.ts';
 import { ButtonLink } from '../../components/ui/button.tsx';
+import { useSiteContent } from '../../lib/site-content.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { trackVisit } from '../../lib/visitor.ts';
 import { ToolLauncher } from '../../features/tools/tool-launcher.tsx';
@@ -11,7 +12,6 @@ import { ExamplesSection } from './examples-section.tsx';
 import { HERO_BACKDROP, HERO_IMAGES } from './examples.ts';
 import { ImageWall } from './image-wall.tsx';
 import { Section } from './section.tsx';
-import { useSiteContent } from './site-content.ts';
 
 const steps = [
   { icon: PenLine, title: 'You start', text: 'Bring your photo, recording or idea. Your voice stays yours.' },
@@ -23,8 +23,27 @@ const features = [
   { icon: CircleDollarSign, title: 'Pay per generation', text: 'Buy credits once and spend them tool by tool. Every tool shows its price before you click. No subscription.' },
   { icon: BadgeCheck, title: 'Failures cost nothing', text: 'Credits are held while a job runs and taken only for a result you get. A failed generation is never charged.' },
   { icon: Lock, title: 'Private by default', text: 'Your files stay private until you share them, and images are deleted automatically after 30 days.' },
-  { icon: Send, title: 'Works from Telegram', text: 'Link your account and send a voice note to the bot: the transcript comes back in the chat.' },
 ];
+/** Promised only where the site's bot is on (GET /api/site). */
+const telegramFeature = { icon: Send, title: 'Works from Telegram', text: 'Link your account and send a voice note to the bot: the transcript comes back in the chat.' };
+
+function WhyUs() {
+  const { telegram_bot: telegram } = useSiteContent();
+  const shown = telegram ? [...features, telegramFeature] : features;
+  return (
+    <Section id="why" title="Why creators choose us">
+      <ul className={telegram ? 'grid gap-6 sm:grid-cols-2 lg:grid-cols-4' : 'grid gap-6 md:grid-cols-3'}>
+        {shown.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <Icon className="size-6 text-violet-700" aria-hidden />
+            <h3 className="mt-3 font-semibold text-slate-900">{title}</h3>
+            <p className="mt-1 text-sm text-slate-600">{text}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
 
 /** The price range of the tools (GET /api/pricing/tools); a reserved line until it is known, hidden on failure. */
 function PriceBadge() {
@@ -142,17 +161,7 @@ export function LandingPage() {
         <ToolLauncher />
       </Section>
       <ExamplesSection />
-      <Section id="why" title="Why creators choose us">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {features.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <Icon className="size-6 text-violet-700" aria-hidden />
-              <h3 className="mt-3 font-semibold text-slate-900">{title}</h3>
-              <p className="mt-1 text-sm text-slate-600">{text}</p>
-            </li>
-          ))}
-        </ul>
-      </Section>
+      <WhyUs />
       <Testimonials />
       <Video />
       <section className="bg-violet-700">

@@ -8,6 +8,7 @@ import { DEVELOPMENT_HOST_META } from '../../../contract/pages.ts';
 import { fail, ok, routes, stubFetch, type Handler } from '../../test-support/fetch-stub.ts';
 import { testQueryClient } from '../../test-support/render.tsx';
 import { PricingSection } from './pricing-section.tsx';
+import { TelegramSection } from './telegram-section.tsx';
 import { TranscriptionSettingsSection } from './transcription-settings-section.tsx';
 
 afterEach(() => {
@@ -149,5 +150,18 @@ describe('PricingSection', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Copy to production' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Copy' }));
     expect(await screen.findByText('Failed to sync to prod: Copy to production is not configured.')).toBeTruthy();
+  });
+});
+
+describe('TelegramSection', () => {
+  it('tells the admin whether the bot is on and names the settings that run it (issue 26 item 15)', async () => {
+    show(<TelegramSection />, { 'GET /api/site': () => ok({ legal: { entity_name: 'A', jurisdiction: 'B' }, testimonials: [], video: null, telegram_bot: false }) });
+    expect(await screen.findByText('The bot is off')).toBeTruthy();
+    for (const setting of ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET', 'TELEGRAM_API_ROOT']) expect(screen.getAllByText(setting).length).toBeGreaterThan(0);
+  });
+
+  it('says the bot is on when the server has it', async () => {
+    show(<TelegramSection />, { 'GET /api/site': () => ok({ legal: { entity_name: 'A', jurisdiction: 'B' }, testimonials: [], video: null, telegram_bot: true }) });
+    expect(await screen.findByText('The bot is on')).toBeTruthy();
   });
 });

@@ -23,12 +23,13 @@ afterEach(() => {
 });
 
 describe('the dashboard Telegram tab', () => {
-  it('without a bot says which settings turn it on', async () => {
+  it("without a bot tells a creator it is not available yet, and nothing of the operator's settings (issue 26 item 15)", async () => {
     stubFetch(routes({ 'GET /api/telegram/status': () => status({ configured: false, bot_username: null }) }));
-    renderTool(<TelegramTab />);
-    expect(await screen.findByText(TELEGRAM_MESSAGES.notConfigured)).toBeTruthy();
-    for (const setting of ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET', 'TELEGRAM_API_ROOT']) expect(screen.getByText(setting)).toBeTruthy();
+    const { container } = renderTool(<TelegramTab />);
+    expect(await screen.findByText('Telegram is not available on this site yet')).toBeTruthy();
+    for (const operatorText of ['TELEGRAM_', 'webhook', 'operator', '/api/']) expect(container.textContent).not.toContain(operatorText);
     expect(screen.queryByRole('button', { name: 'Connect Telegram' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Bot commands' })).toBeNull();
   });
 
   it('connects through the deep link in a new tab, then checks the status again', async () => {

@@ -35,7 +35,11 @@ const statusQuery = {
   refetchOnWindowFocus: true,
 };
 
-/** The Telegram integration card (spec 1 §4): link through a one-time deep link, check, test, disconnect. */
+/**
+ * The Telegram integration card (spec 1 §4): link through a one-time deep link, check, test, disconnect. While the
+ * site's bot is off a creator reads only that it is not available yet: the settings that turn it on are the
+ * operator's, in System Settings and the README (issue 26 item 15).
+ */
 export function TelegramTab() {
   const client = useQueryClient();
   const status = useQuery(statusQuery);
@@ -118,19 +122,8 @@ export function TelegramTab() {
               {statusError.detail}
             </Alert>
           ) : !s?.configured ? (
-            <Alert tone="warning" title={TELEGRAM_MESSAGES.notConfigured}>
-              <p>The server operator turns the bot on with these settings:</p>
-              <ul className="mt-2 list-disc space-y-1 pl-5">
-                <li>
-                  <code>TELEGRAM_BOT_TOKEN</code>: the bot’s token from @BotFather (required).
-                </li>
-                <li>
-                  <code>TELEGRAM_WEBHOOK_SECRET</code>: optional; with it Telegram posts updates to /api/telegram/webhook, without it the worker polls.
-                </li>
-                <li>
-                  <code>TELEGRAM_API_ROOT</code>: optional; another Bot API server than api.telegram.org.
-                </li>
-              </ul>
+            <Alert tone="info" title={TELEGRAM_MESSAGES.unavailable}>
+              Until it is, you get your results here on the site, and a notice when a job finishes.
             </Alert>
           ) : s.connected ? (
             <div className="space-y-3">
@@ -196,16 +189,18 @@ export function TelegramTab() {
         )}
         {info && <Alert tone="success" title={info} />}
 
-        <div>
-          <h3 className="text-sm font-semibold text-slate-900">Bot commands</h3>
-          <ul className="mt-2 grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
-            {COMMANDS.map(([command, what]) => (
-              <li key={command}>
-                <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-900">{command}</code> {what}
-              </li>
-            ))}
-          </ul>
-        </div>
+        {s?.configured && (
+          <div>
+            <h3 className="text-sm font-semibold text-slate-900">Bot commands</h3>
+            <ul className="mt-2 grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
+              {COMMANDS.map(([command, what]) => (
+                <li key={command}>
+                  <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-900">{command}</code> {what}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </CardBody>
       {confirming && (
         <ConfirmDialog
