@@ -113,3 +113,49 @@ test('the gallery: lightbox with keys, public badge, share, delete one and the d
   await expect(page.getByRole('heading', { name: 'No images yet' })).toBeVisible();
   expect((await page.request.get(`/api/file/${first.id}`)).status()).toBe(404);
 });
+
+test('a shared mockup is named after what its owner made, in the server-rendered head and the tab after the app starts', async ({ page, browser, server }) => {
+  await signInByMail(page, server, 'mockup-sharer@example.com', 'Mo <b>Maker</b>');
+  const customStyle = 'Coffee mug on a "marble" table <img src=x onerror=alert(1)>';
+  const headers = { 'x-csrf-token': await csrfToken(page) };
+  const submitted = await page.request.post('/api/ai/generate-image', {
+    headers,
+    data: { toolName: 'mockup-generator', images: [(await samplePng([251, 146, 60], [124, 58, 237])).toString('base64')], styles: ['custom'], customStyle },
+  });
+  expect(submitted.ok(), await submitted.text()).toBe(true);
+  const jobId = ((await submitted.json()) as { data: { job_id: string } }).data.job_id;
+  let uuid = '';
+  await expect
+    .poll(async () => {
+      const status = (await (await page.request.get(`/api/ai/mockup-job-status?job_id=${jobId}`)).json()) as { data: { result: { images: Array<{ uuid: string }> } | null } };
+      uuid = status.data.result?.images[0]?.uuid ?? '';
+      return uuid;
+    }, { timeout: 60_000 })
+    .not.toBe('');
+  expect((await page.request.post(`/api/files/${uuid}/toggle-visibility`, { headers })).ok()).toBe(true);
+
+  const visitor = await browser.newContext({ baseURL: server.url });
+  const guest = await visitor.newPage();
+  const dialogs: string[] = [];
+  guest.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const response = await guest.goto(`/file/${uuid}`);
+  const head = (await response!.text()).split('</head>')[0]!;
+  const title = `${customStyle} · Mockup Generator`;
+  const escaped = 'Coffee mug on a &quot;marble&quot; table &lt;img src=x onerror=alert(1)&gt; · Mockup Generator';
+  expect(head).toContain(`<title>${escaped}</title>`);
+  expect(head).toContain(`<meta property="og:title" content="${escaped}" />`);
+  expect(head).toContain(`<meta name="twitter:title" content="${escaped}" />`);
+  expect(head).toContain('<meta property="og:description" content="A product mockup on a photo studio background. Made by Mo &lt;b&gt;Maker&lt;/b&gt; with Mockup Generator on Ampkit." />');
+  expect(head).not.toContain('Preview: local engine');
+
+  // After the app has started: the tab says the same, and the owner's words stayed words.
+  await expect(guest.getByRole('heading', { name: 'Mockup Generator' })).toBeVisible();
+  await expect.poll(() => guest.evaluate(() => document.title)).toBe(`${title} · Ampkit`);
+  expect(await guest.locator('img[src="x"]').count()).toBe(0);
+  expect(dialogs).toEqual([]);
+  await screenshots(guest, 'shared-mockup-page');
+  await visitor.close();
+});
