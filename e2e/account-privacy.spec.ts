@@ -48,9 +48,35 @@ test('export my data as a ZIP, then delete the account with the typed email; sig
   await confirm.fill(email.toUpperCase());
   await expect(remove).toBeEnabled();
   await expectAccessible(page, 'delete account card, confirmed');
+
+  // A checkout opened and left open holds deletion up, saying which and until when; Cancel on it lets it through
+  // (issue 26 item 1: a cancelled checkout stayed pending and deletion answered 409 for good).
+  await page.goto('/dashboard?tab=credits');
+  await page.getByRole('button', { name: 'Top Up Credits' }).click();
+  await page.getByRole('dialog', { name: 'Top Up Credits' }).getByRole('button', { name: 'Buy Starter for $5.00' }).click();
+  await page.waitForURL('**/checkout/test/*?checkout=*');
+  await page.goto('/dashboard?tab=user-info');
+  await confirm.fill(email);
   await remove.click();
-  await page.waitForURL((url) => url.pathname === '/');
+  const refused = page.getByRole('alert').filter({ hasText: 'Your checkout of the Starter package can still be paid until' });
+  await expect(refused).toContainText(/until \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC\. Cancel it on its checkout page/);
+  await screenshots(page, 'account-delete-held-by-checkout');
+  await refused.getByRole('link', { name: 'Open that checkout' }).click();
+  await page.waitForURL('**/checkout/test/*?checkout=*');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Checkout cancelled, nothing was charged')).toBeVisible();
+
+  // Issue 26 item 2: deletion ended on the landing page with no word; now a page says so.
+  await page.goto('/dashboard?tab=user-info');
+  await confirm.fill(email);
+  await remove.click();
+  await page.waitForURL((url) => url.pathname === '/account/deleted');
+  await expect(page.getByRole('heading', { name: 'Your account and its data were deleted.' })).toBeVisible();
+  await expectAccessible(page, 'account deleted page');
+  await screenshots(page, 'account-deleted');
   expect((await page.request.get('/api/auth/profile')).status()).toBe(401);
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
 
   // The same address again: a new account, and no second sign-up bonus.
   await signInByMail(page, server, email, 'Pat Again');

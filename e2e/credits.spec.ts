@@ -40,7 +40,7 @@ test('a new user tops up through the test checkout and sees the new balance and 
   await expect(page.getByRole('link', { name: /10\.00\s+credits/ })).toBeVisible();
 });
 
-test('the return page says so when the payment is not found, and Cancel on the checkout goes back to credits', async ({ page, server }) => {
+test('the return page says so when the payment is not found, and Cancel on the checkout cancels it: nothing charged, Billing says Cancelled', async ({ page, server }) => {
   await signInByMail(page, server, 'credits-visitor@example.com', 'Robin');
   await page.goto('/payments/return?session_id=cs_test_does_not_exist');
   await expect(page.getByRole('heading', { name: 'Payment not found' })).toBeVisible();
@@ -48,8 +48,17 @@ test('the return page says so when the payment is not found, and Cancel on the c
   await page.goto('/dashboard?tab=credits');
   await page.getByRole('button', { name: 'Top Up Credits' }).click();
   await page.getByRole('dialog', { name: 'Top Up Credits' }).getByRole('button', { name: 'Buy Starter for $5.00' }).click();
-  await page.waitForURL('**/checkout/test/*');
+  await page.waitForURL('**/checkout/test/*?checkout=*');
+  // Issue 26 item 1: Cancel only went back, leaving the checkout pending (and account deletion refused for good).
   await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Checkout cancelled, nothing was charged')).toBeVisible();
+  await screenshots(page, 'test-checkout-cancelled');
+  await page.getByRole('link', { name: 'Back to credits' }).click();
   await page.waitForURL('**/dashboard?tab=credits');
   await expect(page.getByRole('region', { name: 'Available Credits' })).toContainText('5.00');
+  await page.goto('/dashboard?tab=user-info');
+  const billing = page.getByRole('list', { name: 'Purchases' });
+  await expect(billing.getByRole('listitem')).toHaveCount(1);
+  await expect(billing).toContainText('Starter');
+  await expect(billing).toContainText('Cancelled');
 });
