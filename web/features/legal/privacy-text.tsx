@@ -238,8 +238,8 @@ export function privacySections({ entityName, jurisdiction }: LegalOperator): Le
                 <Term>credit history and payment records</Term> (amounts, dates, payment status) because tax and accounting law requires it, but
                 without your name, email address or account: they are tied only to a random anonymous number. We also keep a{' '}
                 <Term>keyed hash of your email address</Term>, which cannot be turned back into the address, for one purpose only: so that signing up
-                again with the same address does not give the sign-up credits a second time. Deletion waits while a purchase is still being processed
-                or a generation is still running.
+                again with the same address does not give the sign-up credits a second time. Deletion waits while a checkout can still be paid (an
+                unpaid one closes after 24 hours at most, or when you cancel it) or a generation is still running.
               </>,
               'Delete images one by one or all at once in the gallery, delete transcriptions, make shared items private, and unlink Telegram.',
             ]}
