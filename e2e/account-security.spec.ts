@@ -130,7 +130,7 @@ test("a change of email confirms only in the asking account's session: elsewhere
   await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
   await expect(page.getByText('Every other session of your account was signed out.')).toBeVisible();
   await page.waitForURL('**/dashboard');
-  await expect(page.getByText('victim.address@example.com').first()).toBeVisible();
+  await expect(page.getByRole('main').getByText('victim.address@example.com').first()).toBeVisible();
   expect((await secondPage.request.get('/api/auth/profile')).status()).toBe(401);
   await second.close();
 });

@@ -49,7 +49,7 @@ test.describe('sign-in by magic link', () => {
     await page.getByLabel('Email', { exact: true }).fill('nora@example.com');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(/We sent a confirmation link to nora@example.com/)).toBeVisible();
-    await expect(page.getByText(email).first()).toBeVisible();
+    await expect(page.getByRole('main').getByText(email).first()).toBeVisible();
     await screenshots(page, 'dashboard-email-pending');
     const confirm = await server.smtp.magicLinkFor('nora@example.com', { consume: true });
     expect(confirm.link).toContain('/auth/confirm-email?token=');
@@ -57,7 +57,7 @@ test.describe('sign-in by magic link', () => {
     await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
     await screenshots(page, 'email-confirmed');
     await page.waitForURL('**/dashboard');
-    await expect(page.getByText('nora@example.com').first()).toBeVisible();
+    await expect(page.getByRole('main').getByText('nora@example.com').first()).toBeVisible();
 
     // Logging out ends the session: protected pages send the visitor to /auth again.
     await page.getByRole('button', { name: 'Logout' }).click();
