@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decimalString, TRANSACTION_TYPES } from './credits.ts';
 import { cmp } from './decimal.ts';
 import { adminPaginationSchema } from './admin.ts';
+import { DAY_MS, HOUR_MS } from './time.ts';
 
 /**
  * User Management (spec 3 §2, §3, §7): GET /api/admin/users with its rows and stats, and beyond the spec a user's
@@ -15,8 +16,6 @@ export type LoginStatus = (typeof LOGIN_STATUSES)[number];
 
 /** Under this long since the last sign-in reads 'Just now'; under an hour 'Minutes ago'; under a day 'Hours ago'. */
 export const LOGIN_JUST_NOW_MS = 5 * 60_000;
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 /**
  * The label of a last sign-in seen from `now`: < 5 minutes 'Just now', < 1 hour 'Minutes ago', < 24 hours 'Hours ago',

@@ -3,17 +3,7 @@
  * matrices. Deterministic: every choice comes from a seeded PRNG, so a failure replays with the same seed.
  */
 
-/** mulberry32: a tiny, good-enough 32-bit PRNG; answers floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 } from '../lib/random.ts';
 
 export type Rng = () => number;
 export const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)]!;

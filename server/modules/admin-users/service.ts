@@ -16,8 +16,8 @@ import { notFound } from '../../lib/errors.ts';
 import type { AuditRecorder } from '../audit/service.ts';
 import type { CreditsService } from '../credits/service.ts';
 import * as repo from './repository.ts';
+import { DAY_MS } from '../../../contract/time.ts';
 
-const DAY_MS = 24 * 3_600_000;
 
 const userNotFound = () => notFound('User not found');
 

@@ -7,8 +7,8 @@ import { GEMINI_DEFAULTS } from '../../providers/ai/gemini.ts';
 import { OPENAI_DEFAULTS } from '../../providers/ai/openai.ts';
 import { REPLICATE_DEFAULTS } from '../../providers/ai/replicate.ts';
 import { problemsSince } from './repository.ts';
+import { DAY_MS } from '../../../contract/time.ts';
 
-const DAY_MS = 86_400_000;
 
 /** A base URL without what could be a secret in it (user info, a query string with a key). */
 function safeUrl(value: string): string {

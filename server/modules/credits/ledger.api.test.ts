@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { add, cmp, fromUnits, min, normalize, sub, toUnits } from '../../../contract/decimal.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { mulberry32 } from '../../lib/random.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -231,14 +232,3 @@ describe('concurrency', () => {
     expect(toUnits(account.available_credits)).toBe(toUnits(model.balance) - toUnits(model.held));
   }, 120_000);
 });
-
-/** A small seeded PRNG, so a failing interleaving can be replayed. */
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}

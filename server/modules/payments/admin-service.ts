@@ -19,6 +19,7 @@ import { badRequest, conflict, notFound, serviceUnavailable } from '../../lib/er
 import * as repo from './repository.ts';
 import type { PackageRow, PaymentRow, TransactionFilters, TransactionRow } from './repository.ts';
 import type { PaymentsDeps } from './service.ts';
+import { DAY_MS } from '../../../contract/time.ts';
 
 type PackageInput = z.output<typeof adminPackageInput>;
 
@@ -37,7 +38,6 @@ interface Helpers {
 
 const STRIPE_PROVIDER = 'stripe';
 const EXPORT_BATCH = 500;
-const DAY_MS = 24 * 3600 * 1000;
 
 /** Dollars with two places, as receipts show them. */
 const money = (value: string) => fromUnits(toUnits(value), 2);

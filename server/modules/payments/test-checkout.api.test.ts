@@ -5,6 +5,7 @@ import { checkoutStatusSchema, creditBalanceResponse, creditPackagesResponse, te
 import { creditLedger, payments } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
 import { data, error } from '../../test-support/envelope.ts';
+import { DAY_MS } from '../../../contract/time.ts';
 
 /**
  * The built-in test checkout is settled once, like a Stripe Checkout Session: opening the page makes a checkout id
@@ -189,7 +190,6 @@ const billingStatus = async (s: TestSession, checkoutId: string) => {
   return purchases.find((p) => p.id === row!.id);
 };
 
-const DAY_MS = 24 * 3_600_000;
 const advance = (ms: number) => (t.clock as { advance(ms: number): void }).advance(ms);
 
 describe('test checkout: cancelled or abandoned, it closes unpaid (issue 26 item 1)', () => {

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DIRECT_REFERRER, POPULAR_PROMPT_TEXT_MAX, POPULAR_PROMPTS_LIMIT } from '../../../contract/admin-statistics.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { DAY_MS } from '../../../contract/time.ts';
 
 /**
  * The admin statistics: aggregates over generations, files, users, visits, pricing and payments. What grows with
@@ -84,7 +85,6 @@ export interface StatisticsSource {
   popularPrompts(db: DbOrTx, since: Date): Promise<PopularPromptRow[]>;
 }
 
-const DAY_MS = 86_400_000;
 
 /**
  * Where a range starting at `since` stops reading raw rows: the next UTC midnight (since itself when it is one), as

@@ -8,20 +8,13 @@ import { createTestApp, type TestApp } from '../../test-support/app.ts';
 import type { TestSession } from '../../test-support/session.ts';
 import { rawSource, rollupSource } from './repository.ts';
 import { createStatisticsService } from './service.ts';
+import { mulberry32 } from '../../lib/random.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-/** A small deterministic generator (mulberry32): the same history on every run and both engines. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small deterministic generator: the same history on every run and both engines. */
+const random = mulberry32;
 
 // Midnight UTC at the start of a month, plus a few hours: the ranges' starts fall on days, months and part-days.
 const NOW = Date.UTC(2026, 2, 1, 5, 30, 0);

@@ -10,8 +10,8 @@ import { fromUnits, toUnits } from '../../../contract/decimal.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import * as repo from './repository.ts';
+import { DAY_MS } from '../../../contract/time.ts';
 
-const DAY_MS = 86_400_000;
 const MB = 1024 * 1024;
 
 /** A percentage with two places; null when there is nothing to divide by. */

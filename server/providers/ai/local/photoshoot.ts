@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { ChangeOption, OutputRatio, Variety } from '../../../../contract/photoshoot.ts';
 import { applyEffects, chooseEffects, EFFECTS, type EffectInfo } from '../effects/index.ts';
 import type { Box, LocalVision } from '../local-vision/index.ts';
+import { mulberry32 } from '../../../lib/random.ts';
 
 /**
  * The local engine's AI photoshoot: a different framing of a reference photo per variation (zoom, off-centre
@@ -52,10 +53,7 @@ export const photoshootSalt = () => randomInt(2 ** 31);
 
 /** A number in [0, 1) drawn from the call's salt for one slot (a mulberry32 step): the same salt, the same framing. */
 function draw(salt: number, slot: number): number {
-  let t = (Math.imul(salt | 0, 0x9e3779b1) + Math.imul(slot + 1, 0x6d2b79f5)) | 0;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  return mulberry32(Math.imul(salt | 0, 0x9e3779b1) + Math.imul(slot, 0x6d2b79f5))();
 }
 
 /** How far a call's own framing moves from its variation's: up to this much closer, the subject this far off its place. */
