@@ -8,13 +8,14 @@ import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { UploadArea } from '../../components/ui/upload-area.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { fileServeUrl } from '../../lib/file-urls.ts';
-import { ACCEPT_IMAGES, isAcceptedImage, prepareSourceImage, stripDataUrl, UPLOAD_TYPE_ERROR, type SourceImage } from '../../lib/image-resize.ts';
+import { prepareSourceImage, stripDataUrl, type SourceImage } from '../../lib/image-resize.ts';
 import { isGenerationCancelled, type GenerationRun } from '../../lib/generations.ts';
 import { isInsufficientCreditsError } from '../../lib/insufficient-credits.ts';
 import { creditKeys } from '../../lib/query-keys.ts';
 import { useToolCost } from '../ai-shared/engine.ts';
 import { EngineNote } from '../ai-shared/engine-note.tsx';
 import { GenerationProgress } from '../ai-shared/generation-progress.tsx';
+import { useImageUpload } from '../ai-shared/use-image-upload.ts';
 import { usePaidAction } from '../ai-shared/use-paid-action.ts';
 import { CAPTION_TOOL_ID, generateCaption, readCaption } from './api.ts';
 import { CaptionGallery } from './caption-gallery.tsx';
@@ -34,13 +35,19 @@ export function generationFailure(error: unknown): string {
 // The tool page passes every tool its config ({ tool }); this one knows its own and ignores it.
 export function CaptionPage() {
   const { settings, update } = useCaptionSettings();
-  const [source, setSource] = useState<SourceImage | null>(null);
-  const [preparing, setPreparing] = useState(false);
-  const [uploadError, setUploadError] = useState<string | null>(null);
   const [validation, setValidation] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [entries, setEntries] = useState<CaptionEntry[]>([]);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const upload = useImageUpload<SourceImage>({
+    prepare: (file) => prepareSourceImage(file, file.name),
+    onAdded: () => {
+      setValidation(null);
+      setError(null);
+    },
+  });
+  const source = upload.image;
+  const preparing = upload.reading;
+  const uploadError = upload.problems[0] ?? null;
   const endRef = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLDivElement>(null);
   const { engine, prediction } = useToolCost(CAPTION_TOOL_ID);
@@ -75,39 +82,13 @@ export function CaptionPage() {
   });
   const busy = generate.isPending || preparing;
 
-  const take = (next: SourceImage) => {
-    setSource(next);
-    setValidation(null);
-    setError(null);
-  };
-
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setUploadError(null);
-    if (!isAcceptedImage(file)) {
-      setUploadError(UPLOAD_TYPE_ERROR);
-      return;
-    }
-    setPreparing(true);
-    try {
-      take(await prepareSourceImage(file, file.name));
-    } catch (e) {
-      setUploadError(e instanceof Error ? e.message : UPLOAD_TYPE_ERROR);
-    } finally {
-      setPreparing(false);
-    }
-  };
-
   const selectFromGallery = async (item: GalleryItem) => {
-    setPreparing(true);
-    setUploadError(null);
+    upload.setProblems([]);
     try {
-      take(await loadGalleryImage(fileServeUrl(item.id), item.title));
+      await upload.load(() => loadGalleryImage(fileServeUrl(item.id), item.title));
       top.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
     } catch (e) {
-      setUploadError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setPreparing(false);
+      upload.setProblems([e instanceof Error ? e.message : String(e)]);
     }
   };
 
@@ -140,24 +121,12 @@ export function CaptionPage() {
 
   return (
     <div className="space-y-6 pb-20" ref={top}>
-      <input
-        ref={fileInput}
-        type="file"
-        accept={ACCEPT_IMAGES}
-        aria-label="Upload an image"
-        className="sr-only"
-        tabIndex={-1}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          void upload(file);
-        }}
-      />
+      <input {...upload.inputProps} aria-label="Upload an image" />
       {!source ? (
         <Card>
           <CardHeader icon={<ImageUp className="size-5" aria-hidden />} title="Upload an image" description="We write a caption and 5-7 hashtags for it." />
           <CardBody className="space-y-3">
-            <UploadArea onBrowse={() => fileInput.current?.click()} onFiles={(files) => void upload(files[0])} disabled={busy} busy={preparing} />
+            <UploadArea onBrowse={upload.browse} onFiles={(files) => void upload.choose(files)} disabled={busy} busy={preparing} />
             <EngineNote engine={engine} cost={cost} />
             {uploadError && <Alert tone="error">{uploadError}</Alert>}
             {validation && <Alert tone="error">{validation}</Alert>}
@@ -171,7 +140,7 @@ export function CaptionPage() {
             </div>
             <div className="flex flex-wrap items-center justify-between gap-2 px-5 py-3">
               <p className="min-w-0 truncate text-sm text-slate-600">{source.name}</p>
-              <Button variant="outline" size="sm" icon={<RefreshCw className="size-4" aria-hidden />} onClick={() => fileInput.current?.click()} disabled={busy}>
+              <Button variant="outline" size="sm" icon={<RefreshCw className="size-4" aria-hidden />} onClick={upload.browse} disabled={busy}>
                 Change image
               </Button>
             </div>

@@ -6,7 +6,6 @@ import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { TextField } from '../../components/ui/input.tsx';
 import { UploadArea } from '../../components/ui/upload-area.tsx';
-import { ACCEPT_IMAGES } from '../../lib/image-resize.ts';
 import { EngineNote } from '../ai-shared/engine-note.tsx';
 import { PaidButton } from '../ai-shared/paid-button.tsx';
 import { useToolCost } from '../ai-shared/engine.ts';
@@ -30,22 +29,10 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
 }
 
 function PhotoStep({ h }: { h: HeadshotState }) {
-  const input = useRef<HTMLInputElement>(null);
-  const browse = () => input.current?.click();
+  const browse = h.upload.browse;
   return (
     <Step n={1} title="Upload your photo">
-      <input
-        ref={input}
-        type="file"
-        accept={ACCEPT_IMAGES}
-        aria-label="Upload photo"
-        className="sr-only"
-        tabIndex={-1}
-        onChange={(event) => {
-          void h.choosePhoto(event.target.files?.[0]);
-          event.target.value = '';
-        }}
-      />
+      <input {...h.upload.inputProps} aria-label="Upload photo" />
       {h.photo ? (
         <div className="flex items-center gap-4">
           <img src={h.photo.dataUrl} alt="Your photo, cropped square" className="size-28 shrink-0 rounded-xl border border-slate-200 object-cover sm:size-32" />
@@ -60,7 +47,7 @@ function PhotoStep({ h }: { h: HeadshotState }) {
       ) : (
         <UploadArea
           onBrowse={browse}
-          onFiles={(files) => void h.choosePhoto(files[0])}
+          onFiles={(files) => void h.upload.choose(files)}
           busy={h.reading}
           disabled={h.generating}
           hint="PNG, JPG or WEBP · a clear photo of one person facing the camera"

@@ -3,8 +3,9 @@ import type { GeneratedImage } from '../../../contract/ai.ts';
 import { HEADSHOT_MESSAGES, type HeadshotBackgroundId, type HeadshotStyle } from '../../../contract/headshot.ts';
 import { ApiError } from '../../lib/api.ts';
 import { describeAiError, messageErrorView, type AiErrorView } from '../../lib/ai-error.ts';
-import { isAcceptedImage, stripDataUrl, UPLOAD_TYPE_ERROR } from '../../lib/image-resize.ts';
+import { stripDataUrl } from '../../lib/image-resize.ts';
 import { creditKeys, fileKeys } from '../../lib/query-keys.ts';
+import { useImageUpload } from '../ai-shared/use-image-upload.ts';
 import { usePaidAction } from '../ai-shared/use-paid-action.ts';
 import { generateHeadshot, type HeadshotBody } from './api.ts';
 import { cropToSquare, type SquarePhoto } from './square-crop.ts';
@@ -14,15 +15,20 @@ import { cropToSquare, type SquarePhoto } from './square-crop.ts';
  * background chosen, and the paid call (lock, one Idempotency-Key per Generate, local deduction, 402 dialog).
  */
 export function useHeadshot() {
-  const [photo, setPhoto] = useState<SquarePhoto | null>(null);
-  const [reading, setReading] = useState(false);
   const [style, setStyle] = useState<HeadshotStyle>('Professional');
   const [background, setBackground] = useState<HeadshotBackgroundId>('photo-studio');
   const [customBackground, setCustomBackground] = useState('');
   const [result, setResult] = useState<GeneratedImage | null>(null);
   const [error, setError] = useState<AiErrorView | null>(null);
   /** A problem with the inputs, shown under the button (not in the result panel). */
-  const [validation, setValidation] = useState<string | null>(null);
+  const [missing, setMissing] = useState<string | null>(null);
+  const upload = useImageUpload<SquarePhoto>({
+    prepare: (file) => cropToSquare(file, file.name),
+    onPick: () => setMissing(null),
+    onAdded: () => setError(null),
+  });
+  const photo = upload.image;
+  const validation = missing ?? upload.problems[0] ?? null;
 
   const action = usePaidAction<HeadshotBody, GeneratedImage>({
     send: (body, key, run) => generateHeadshot(body, key, run),
@@ -31,28 +37,11 @@ export function useHeadshot() {
     refresh: [creditKeys.all, fileKeys.all],
   });
 
-  async function choosePhoto(file: File | undefined) {
-    if (!file) return;
-    setValidation(null);
-    if (!isAcceptedImage(file)) {
-      setValidation(UPLOAD_TYPE_ERROR);
-      return;
-    }
-    setReading(true);
-    try {
-      setPhoto(await cropToSquare(file, file.name));
-      setError(null);
-    } catch (err) {
-      setValidation(err instanceof Error ? err.message : String(err));
-    } finally {
-      setReading(false);
-    }
-  }
-
   async function generate() {
-    setValidation(null);
+    upload.setProblems([]);
+    setMissing(null);
     if (!photo) {
-      setValidation(HEADSHOT_MESSAGES.missing);
+      setMissing(HEADSHOT_MESSAGES.missing);
       return;
     }
     setError(null);
@@ -80,9 +69,9 @@ export function useHeadshot() {
 
   return {
     photo,
-    reading,
-    choosePhoto,
-    clearPhoto: () => setPhoto(null),
+    /** The photo's file input, Browse and drop (one photo, cropped square). */
+    upload,
+    reading: upload.reading,
     style,
     setStyle,
     background,

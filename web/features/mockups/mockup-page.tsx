@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MOCKUP_DEFAULT_COLORS, type MockupDimension, type MockupStyle } from '../../../contract/ai.ts';
 import { mul } from '../../../contract/decimal.ts';
-import { isAcceptedImage, prepareSourceImage, stripDataUrl, UPLOAD_TYPE_ERROR, type SourceImage } from '../../lib/image-resize.ts';
+import { prepareSourceImage, stripDataUrl, type SourceImage } from '../../lib/image-resize.ts';
 import { useElapsedSeconds } from '../../lib/use-elapsed-seconds.ts';
 import { BackgroundStep } from './background-step.tsx';
 import { GeneratePanel } from './generate-panel.tsx';
@@ -11,6 +11,7 @@ import { StyleStep } from './style-step.tsx';
 import { UploadStep } from './upload-step.tsx';
 import { useMockupJob } from './use-mockup-job.ts';
 import { useToolCost } from '../ai-shared/engine.ts';
+import { useImageUpload } from '../ai-shared/use-image-upload.ts';
 
 const MOCKUP_TOOL_ID = 'mockup-generator';
 
@@ -18,9 +19,6 @@ const MOCKUP_TOOL_ID = 'mockup-generator';
 // The tool page passes every tool its config ({ tool }); this one knows its own and ignores it.
 export function MockupPage() {
   const job = useMockupJob();
-  const [images, setImages] = useState<SourceImage[]>([]);
-  const [uploadError, setUploadError] = useState<string | null>(null);
-  const [preparing, setPreparing] = useState(false);
   const [styles, setStyles] = useState<MockupStyle[]>([]);
   const [customStyle, setCustomStyle] = useState('');
   const [background, setBackground] = useState<MockupBackground>('photo-studio');
@@ -29,31 +27,18 @@ export function MockupPage() {
   const [dimensions, setDimensions] = useState<MockupDimension>('landscape');
   const [shadow, setShadow] = useState(true);
   const [validation, setValidation] = useState<string | null>(null);
+  const upload = useImageUpload<SourceImage>({
+    prepare: (file) => prepareSourceImage(file, file.name),
+    max: MAX_MOCKUP_IMAGES,
+    onAdded: () => setValidation(null),
+  });
+  const images = upload.images;
   const elapsed = useElapsedSeconds(job.busy);
   // Quoted on the engine that will run: the local engine's drawn previews by its `local` price, a provider's by `standard`.
   const { engine, prediction } = useToolCost(MOCKUP_TOOL_ID);
   const perStyle = prediction.data?.required_credits ?? null;
   const cost = perStyle ? mul(perStyle, String(Math.max(1, styles.length))) : null;
   const locked = job.busy;
-
-  const addImages = async (files: File[]) => {
-    setUploadError(null);
-    const accepted = files.filter(isAcceptedImage);
-    if (accepted.length < files.length) setUploadError(UPLOAD_TYPE_ERROR);
-    const room = MAX_MOCKUP_IMAGES - images.length;
-    if (accepted.length > room) setUploadError(`You can upload up to ${MAX_MOCKUP_IMAGES} images.`);
-    if (!accepted.length || room <= 0) return;
-    setPreparing(true);
-    try {
-      const prepared = await Promise.all(accepted.slice(0, room).map((file) => prepareSourceImage(file, file.name)));
-      setImages((current) => [...current, ...prepared].slice(0, MAX_MOCKUP_IMAGES));
-      setValidation(null);
-    } catch (error) {
-      setUploadError(error instanceof Error ? error.message : UPLOAD_TYPE_ERROR);
-    } finally {
-      setPreparing(false);
-    }
-  };
 
   const generate = () => {
     const problem = validateMockup({ imageCount: images.length, styles, customStyle });
@@ -74,15 +59,7 @@ export function MockupPage() {
   return (
     <div className="grid items-start gap-6 lg:grid-cols-5">
       <div className="space-y-6 lg:col-span-3">
-        <UploadStep
-          images={images}
-          styles={styles}
-          onAdd={(files) => void addImages(files)}
-          onRemove={(index) => setImages((current) => current.filter((_, i) => i !== index))}
-          busy={locked}
-          preparing={preparing}
-          error={uploadError}
-        />
+        <UploadStep upload={upload} styles={styles} busy={locked} />
         <StyleStep
           styles={styles}
           onToggle={(style) => {

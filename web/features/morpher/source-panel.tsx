@@ -1,5 +1,5 @@
 import { ImageUp, Trash2, Upload } from 'lucide-react';
-import { useId, useRef, type RefObject } from 'react';
+import { useId, type RefObject } from 'react';
 import { VARIABILITY } from '../../../contract/ai.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -7,7 +7,6 @@ import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { inputClasses } from '../../components/ui/input.tsx';
 import { AspectSelector } from './aspect-selector.tsx';
 import { EditModePanel } from './edit-mode-panel.tsx';
-import { ACCEPT_IMAGES } from '../../lib/image-resize.ts';
 import { ImageStage } from './image-stage.tsx';
 import { EngineNote } from '../ai-shared/engine-note.tsx';
 import { MorphButton } from './morph-button.tsx';
@@ -19,9 +18,8 @@ import { OptionalMark } from '../../components/ui/optional-mark.tsx';
 /** The left panel "Upload & Describe" (spec 2 §2). */
 export function SourcePanel({ m, endOfTool }: { m: Morpher; endOfTool?: RefObject<HTMLElement | null> }) {
   const id = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const browse = () => fileInput.current?.click();
-  const onFiles = (files: File[]) => files[0] && void m.upload(files[0]);
+  const browse = m.upload.browse;
+  const onFiles = (files: File[]) => void m.upload.choose(files);
   const drop = useDropTarget(onFiles, m.busy);
   const cost = m.cost.data?.required_credits ?? null;
 
@@ -29,19 +27,7 @@ export function SourcePanel({ m, endOfTool }: { m: Morpher; endOfTool?: RefObjec
     <Card className="min-w-0">
       <CardHeader icon={<ImageUp className="size-5" aria-hidden />} title="Upload & Describe" description="Upload an image, choose how to edit it and describe the change." />
       <CardBody className="space-y-6">
-        <input
-          ref={fileInput}
-          type="file"
-          accept={ACCEPT_IMAGES}
-          aria-label="Upload image"
-          className="sr-only"
-          tabIndex={-1}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void m.upload(file);
-          }}
-        />
+        <input {...m.upload.inputProps} aria-label="Upload image" />
         <div className="space-y-3">
           {m.source ? (
             <div {...drop.handlers} className={drop.over ? 'rounded-xl ring-2 ring-violet-500' : undefined}>

@@ -6,7 +6,8 @@ import type { UpscaleResult } from '../ai-shared/upscale/api.ts';
 import { describeAiError, messageErrorView, type AiErrorView } from '../../lib/ai-error.ts';
 import { MORPHER_MESSAGES, MORPHER_TOOL_ID, type MorphBody } from './api.ts';
 import { editRequestFields, initialEditState, resetForNewSource, switchEditMode, type EditMode, type EditState } from './edit-mode.ts';
-import { isAcceptedImage, prepareSourceFromUrl, prepareSourceImage, stripDataUrl, UPLOAD_TYPE_ERROR, type SourceImage } from '../../lib/image-resize.ts';
+import { prepareSourceFromUrl, prepareSourceImage, stripDataUrl, type SourceImage } from '../../lib/image-resize.ts';
+import { useImageUpload } from '../ai-shared/use-image-upload.ts';
 import type { HistoryItem } from './use-image-history.ts';
 import { useMorph } from './use-morph.ts';
 import { useToolCost } from '../ai-shared/engine.ts';
@@ -28,7 +29,6 @@ export const DEFAULT_BRUSH_SIZE = 40;
 
 export function useMorpher() {
   const morph = useMorph();
-  const [source, setSource] = useState<SourceImage | null>(null);
   const [edit, setEdit] = useState<EditState>(initialEditState);
   const [prompt, setPrompt] = useState('');
   const [variability, setVariability] = useState<number>(VARIABILITY.default);
@@ -37,10 +37,18 @@ export function useMorpher() {
   const [debugMode, setDebugMode] = useState(false);
   const [result, setResult] = useState<MorphResult | null>(null);
   const [error, setError] = useState<AiErrorView | null>(null);
-  const [uploadError, setUploadError] = useState<string | null>(null);
   /** 'Please upload an image.' under the Morph Image button. */
   const [validation, setValidation] = useState<string | null>(null);
-  const [preparing, setPreparing] = useState(false);
+  /** The source image: picked, dropped, or a result used as the source. */
+  const upload = useImageUpload<SourceImage>({
+    prepare: (file) => prepareSourceImage(file, file.name),
+    onAdded: ([next]) => {
+      setValidation(null);
+      if (next) setEdit((state) => resetForNewSource(state, next));
+    },
+  });
+  const source = upload.image;
+  const preparing = upload.reading;
   /** The inpaint mask (black, white where to repaint), the size of the source; set by the painting surface. */
   const maskCanvas = useRef<HTMLCanvasElement | null>(null);
   const setMaskCanvas = useCallback((mask: HTMLCanvasElement | null) => {
@@ -52,41 +60,15 @@ export function useMorpher() {
   const { engine, prediction: cost } = useToolCost(MORPHER_TOOL_ID, { requiresPreprocessing: effectiveAspect !== 'original' });
   const busy = morph.isPending || preparing;
 
-  const takeSource = (next: SourceImage) => {
-    setSource(next);
-    setValidation(null);
-    setEdit((state) => resetForNewSource(state, next));
-  };
-
-  const upload = async (file: File) => {
-    setUploadError(null);
-    if (!isAcceptedImage(file)) {
-      setUploadError(UPLOAD_TYPE_ERROR);
-      return;
-    }
-    setPreparing(true);
-    try {
-      takeSource(await prepareSourceImage(file, file.name));
-    } catch (e) {
-      setUploadError(e instanceof Error ? e.message : UPLOAD_TYPE_ERROR);
-    } finally {
-      setPreparing(false);
-    }
-  };
-
   /** Use as Source: the image becomes the input; result, error, mask and crop are cleared. */
   const useAsSource = async (image: string, name = 'image') => {
-    setPreparing(true);
     try {
-      const next = await prepareSourceFromUrl(image, name);
-      takeSource(next);
+      await upload.load(() => prepareSourceFromUrl(image, name));
       setResult(null);
       setError(null);
       morph.reset();
     } catch {
       setError(messageErrorView(MORPHER_MESSAGES.useAsSourceFailed));
-    } finally {
-      setPreparing(false);
     }
   };
 
@@ -152,11 +134,12 @@ export function useMorpher() {
   return {
     source,
     clearSource: () => {
-      setSource(null);
+      upload.clear();
       setEdit((state) => switchEditMode(state, 'none', null));
     },
+    /** The source's file input, Browse and drop. */
     upload,
-    uploadError,
+    uploadError: upload.problems[0] ?? null,
     validation,
     preparing,
     edit,

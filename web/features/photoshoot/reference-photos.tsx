@@ -1,40 +1,24 @@
 import { ImagePlus, X } from 'lucide-react';
-import { useRef } from 'react';
 import { PHOTOSHOOT_MAX_PHOTOS } from '../../../contract/photoshoot.ts';
 import { cn } from '../../components/ui/cn.ts';
 import { ErrorBox } from '../../components/ui/error-box.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { UploadArea, useDropTarget } from '../../components/ui/upload-area.tsx';
 import { messageErrorView } from '../../lib/ai-error.ts';
-import { ACCEPT_IMAGES } from '../../lib/image-resize.ts';
 import type { PhotoshootState } from './use-photoshoot.ts';
 
 const HINT = `PNG, JPG or WEBP · 1 to ${PHOTOSHOOT_MAX_PHOTOS} photos, up to 10 MB each`;
 
 /** The reference photos (spec 3 §2, §5): 1-4 thumbnails with remove, the first marked as the aspect blueprint. */
 export function ReferencePhotos({ p }: { p: PhotoshootState }) {
-  const input = useRef<HTMLInputElement>(null);
-  const browse = () => input.current?.click();
+  const browse = p.upload.browse;
   const locked = p.generating || p.reading;
   const addTile = useDropTarget((files) => void p.addPhotos(files), locked);
   const room = PHOTOSHOOT_MAX_PHOTOS - p.photos.length;
 
   return (
     <div className="space-y-3">
-      <input
-        ref={input}
-        type="file"
-        multiple
-        accept={ACCEPT_IMAGES}
-        aria-label="Upload reference photos"
-        className="sr-only"
-        tabIndex={-1}
-        onChange={(event) => {
-          const files = Array.from(event.target.files ?? []);
-          event.target.value = '';
-          void p.addPhotos(files);
-        }}
-      />
+      <input {...p.upload.inputProps} aria-label="Upload reference photos" />
       {p.photos.length === 0 ? (
         <UploadArea onBrowse={browse} onFiles={(files) => void p.addPhotos(files)} busy={p.reading} disabled={p.generating} title="Click to upload or drag and drop your photos" hint={HINT} />
       ) : (

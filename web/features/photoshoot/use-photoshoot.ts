@@ -13,10 +13,11 @@ import {
   type PhotoshootResult,
   type Variety,
 } from '../../../contract/photoshoot.ts';
-import { isAcceptedImage, prepareSourceImage, stripDataUrl, UPLOAD_TYPE_ERROR, type SourceImage } from '../../lib/image-resize.ts';
+import { prepareSourceImage, stripDataUrl, type SourceImage } from '../../lib/image-resize.ts';
 import { isGenerationCancelled } from '../../lib/generations.ts';
 import { isInsufficientCreditsError } from '../../lib/insufficient-credits.ts';
 import { creditKeys, fileKeys } from '../../lib/query-keys.ts';
+import { useImageUpload } from '../ai-shared/use-image-upload.ts';
 import { usePaidAction } from '../ai-shared/use-paid-action.ts';
 import { generateVariation, variationFailure, type PhotoshootBody } from './api.ts';
 
@@ -46,16 +47,23 @@ let nextPhotoId = 1;
  * the next call goes on, except a 402, which opens the Insufficient Credits dialog and stops the rest.
  */
 export function usePhotoshoot() {
-  const [photos, setPhotos] = useState<ReferencePhoto[]>([]);
-  const [reading, setReading] = useState(false);
-  /** Problems with the photos added (type, size, count, unreadable): shown in the error box under the upload. */
-  const [uploadErrors, setUploadErrors] = useState<string[]>([]);
   const [variations, setVariations] = useState<number>(PHOTOSHOOT_VARIATIONS.default);
   const [changeOptions, setChangeOptions] = useState<ChangeOption[]>(DEFAULT_CHANGE_OPTIONS);
   const [variety, setVariety] = useState<Variety>(DEFAULT_VARIETY);
   const [outputRatio, setOutputRatio] = useState<OutputRatio>(DEFAULT_OUTPUT_RATIO);
   const [prompt, setPrompt] = useState('');
   const [validation, setValidation] = useState<string | null>(null);
+  /** The reference photos, resized as they are added; the problems (type, size, count, unreadable) name each file. */
+  const upload = useImageUpload<ReferencePhoto>({
+    prepare: async (file) => ({ ...(await prepareSourceImage(file, file.name)), id: nextPhotoId++ }),
+    max: PHOTOSHOOT_MAX_PHOTOS,
+    maxBytes: PHOTOSHOOT_MAX_UPLOAD_BYTES,
+    tooLarge: (file) => tooLargeMessage(file.name),
+    tooMany: PHOTOSHOOT_MESSAGES.tooMany,
+    nameProblems: true,
+    onPick: () => setValidation(null),
+  });
+  const photos = upload.images;
   const [tiles, setTiles] = useState<Tile[]>([]);
   /** The ratio the current tiles were made for (the setting may change after). */
   const [tilesRatio, setTilesRatio] = useState<OutputRatio>(DEFAULT_OUTPUT_RATIO);
@@ -78,36 +86,10 @@ export function usePhotoshoot() {
     stillRunning: running,
   });
 
-  async function addPhotos(files: File[]) {
-    if (files.length === 0) return;
-    setValidation(null);
-    const errors: string[] = [];
-    const room = PHOTOSHOOT_MAX_PHOTOS - photos.length;
-    const accepted: File[] = [];
-    for (const file of files) {
-      if (!isAcceptedImage(file)) errors.push(`${file.name}: ${UPLOAD_TYPE_ERROR}`);
-      else if (file.size > PHOTOSHOOT_MAX_UPLOAD_BYTES) errors.push(tooLargeMessage(file.name));
-      else accepted.push(file);
-    }
-    if (accepted.length > room) errors.push(PHOTOSHOOT_MESSAGES.tooMany);
-    setReading(true);
-    const added: ReferencePhoto[] = [];
-    for (const file of accepted.slice(0, Math.max(0, room))) {
-      try {
-        added.push({ ...(await prepareSourceImage(file, file.name)), id: nextPhotoId++ });
-      } catch (err) {
-        errors.push(`${file.name}: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    }
-    if (!mounted.current) return;
-    setReading(false);
-    setPhotos((current) => [...current, ...added].slice(0, PHOTOSHOOT_MAX_PHOTOS));
-    setUploadErrors(errors);
-  }
-
   function removePhoto(id: number) {
-    setPhotos((current) => current.filter((p) => p.id !== id));
-    setUploadErrors([]);
+    const index = photos.findIndex((p) => p.id === id);
+    if (index >= 0) upload.remove(index);
+    upload.setProblems([]);
   }
 
   function toggleChangeOption(option: ChangeOption) {
@@ -158,9 +140,11 @@ export function usePhotoshoot() {
 
   return {
     photos,
-    reading,
-    uploadErrors,
-    addPhotos,
+    /** The photos' file input, Browse and drop. */
+    upload,
+    reading: upload.reading,
+    uploadErrors: upload.problems,
+    addPhotos: upload.choose,
     removePhoto,
     variations,
     setVariations,

@@ -6,7 +6,6 @@ import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { RangeField } from '../../components/ui/range-field.tsx';
 import { UploadArea } from '../../components/ui/upload-area.tsx';
-import { ACCEPT_IMAGES } from '../../lib/image-resize.ts';
 import { EngineNote } from '../ai-shared/engine-note.tsx';
 import { useToolCost } from '../ai-shared/engine.ts';
 import { PaidButton } from '../ai-shared/paid-button.tsx';
@@ -50,22 +49,10 @@ function Section({ title, children, hint }: { title: string; hint?: ReactNode; c
 }
 
 function FrameInput({ t }: { t: ThumbnailState }) {
-  const input = useRef<HTMLInputElement>(null);
-  const browse = () => input.current?.click();
+  const browse = t.upload.browse;
   return (
     <Section title="Your video frame">
-      <input
-        ref={input}
-        type="file"
-        accept={ACCEPT_IMAGES}
-        aria-label="Upload image"
-        className="sr-only"
-        tabIndex={-1}
-        onChange={(event) => {
-          void t.chooseImage(event.target.files?.[0]);
-          event.target.value = '';
-        }}
-      />
+      <input {...t.upload.inputProps} aria-label="Upload image" />
       {t.frame ? (
         <div className="space-y-2">
           <img src={t.frame.dataUrl} alt="Your photo" className="aspect-video w-full rounded-xl border border-slate-200 bg-slate-50 object-contain" />
@@ -77,7 +64,7 @@ function FrameInput({ t }: { t: ThumbnailState }) {
           </div>
         </div>
       ) : (
-        <UploadArea onBrowse={browse} onFiles={(files) => void t.chooseImage(files[0])} busy={t.reading} disabled={t.generating} hint={THUMBNAIL_MESSAGES.hint} />
+        <UploadArea onBrowse={browse} onFiles={(files) => void t.upload.choose(files)} busy={t.reading} disabled={t.generating} hint={THUMBNAIL_MESSAGES.hint} />
       )}
     </Section>
   );

@@ -5,8 +5,9 @@ import { REALISM, THUMBNAIL_MAX_UPLOAD_BYTES, THUMBNAIL_MESSAGES, THUMBNAIL_STYL
 import { describeAiError, messageErrorView, type AiErrorView } from '../../lib/ai-error.ts';
 import { ApiError } from '../../lib/api.ts';
 import { isGenerationCancelled } from '../../lib/generations.ts';
-import { isAcceptedImage, stripDataUrl, UPLOAD_TYPE_ERROR } from '../../lib/image-resize.ts';
+import { stripDataUrl } from '../../lib/image-resize.ts';
 import { creditKeys, fileKeys } from '../../lib/query-keys.ts';
+import { useImageUpload } from '../ai-shared/use-image-upload.ts';
 import { usePaidAction } from '../ai-shared/use-paid-action.ts';
 import { generateThumbnail, type ThumbnailBody } from './api.ts';
 import { photoForFrame, type ThumbnailFrame } from './frame-crop.ts';
@@ -27,8 +28,6 @@ const isStyle = (id: string): id is ThumbnailStyleId => (THUMBNAIL_STYLE_IDS as 
  * history kept in this browser.
  */
 export function useThumbnail() {
-  const [frame, setFrame] = useState<ThumbnailFrame | null>(null);
-  const [reading, setReading] = useState(false);
   const [style, setStyle] = useState<ThumbnailStyleId>(THUMBNAIL_STYLE_IDS[0]);
   const [prompt, setPrompt] = useState('');
   const [realism, setRealism] = useState<number>(REALISM.default);
@@ -36,7 +35,17 @@ export function useThumbnail() {
   const [thumbnailText, setThumbnailText] = useState('');
   const [result, setResult] = useState<ShownResult | null>(null);
   const [error, setError] = useState<AiErrorView | null>(null);
-  const [validation, setValidation] = useState<string | null>(null);
+  const [missing, setMissing] = useState<string | null>(null);
+  const upload = useImageUpload<ThumbnailFrame>({
+    prepare: (file) => photoForFrame(file, file.name),
+    maxBytes: THUMBNAIL_MAX_UPLOAD_BYTES,
+    tooLarge: () => TOO_LARGE,
+    onPick: () => setMissing(null),
+    onAdded: () => setError(null),
+  });
+  const frame = upload.image;
+  /** A problem with the inputs, shown under the button. */
+  const validation = missing ?? upload.problems[0] ?? null;
   const [history, setHistory] = useState<HistoryEntry[]>(() => loadHistory());
 
   const action = usePaidAction<ThumbnailBody, GeneratedImage>({
@@ -46,32 +55,11 @@ export function useThumbnail() {
     refresh: [creditKeys.all, fileKeys.all],
   });
 
-  async function chooseImage(file: File | undefined) {
-    if (!file) return;
-    setValidation(null);
-    if (!isAcceptedImage(file)) {
-      setValidation(UPLOAD_TYPE_ERROR);
-      return;
-    }
-    if (file.size > THUMBNAIL_MAX_UPLOAD_BYTES) {
-      setValidation(TOO_LARGE);
-      return;
-    }
-    setReading(true);
-    try {
-      setFrame(await photoForFrame(file, file.name));
-      setError(null);
-    } catch (err) {
-      setValidation(err instanceof Error ? err.message : String(err));
-    } finally {
-      setReading(false);
-    }
-  }
-
   async function generate() {
-    setValidation(null);
+    upload.setProblems([]);
+    setMissing(null);
     if (!frame) {
-      setValidation(THUMBNAIL_MESSAGES.missing);
+      setMissing(THUMBNAIL_MESSAGES.missing);
       return;
     }
     setError(null);
@@ -135,8 +123,9 @@ export function useThumbnail() {
 
   return {
     frame,
-    reading,
-    chooseImage,
+    /** The frame's file input, Browse and drop (one photo). */
+    upload,
+    reading: upload.reading,
     style,
     setStyle,
     prompt,
