@@ -11,7 +11,7 @@ import { useAuth } from '../../lib/session/use-auth.ts';
 import { ToolStatusBadge } from '../../features/tools/tool-badge.tsx';
 import { isLaunchable } from '../../features/tools/tool-filters.ts';
 import { ToolIcon } from '../../features/tools/tool-icon.tsx';
-import { TOOL_COMPONENTS } from './tool-registry.ts';
+import { webTool } from './tool-registry.ts';
 
 const backLink = (
   <ButtonLink to="/tools" variant="outline" icon={<ArrowLeft className="size-4" aria-hidden />}>
@@ -45,7 +45,7 @@ export function ToolPage({ toolId }: { toolId?: string } = {}) {
     );
   }
 
-  const Component = isLaunchable(tool) ? TOOL_COMPONENTS[tool.id] : undefined;
+  const Component = isLaunchable(tool) ? webTool(tool.id)?.page : undefined;
   return (
     <Page
       documentTitle={tool.title}

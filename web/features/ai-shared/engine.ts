@@ -5,6 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { aiEnginesResponse, type AiEngines, type ToolEngine } from '../../../contract/ai.ts';
+import type { ToolId } from '../../../contract/tools.ts';
 import { api, parseAnswer } from '../../lib/api.ts';
 import { costPredictionQueryOptions } from './cost-prediction.ts';
 
@@ -15,12 +16,12 @@ export async function fetchEngines(): Promise<AiEngines> {
 export const enginesQueryOptions = queryOptions({ queryKey: ['ai', 'engines'] as const, queryFn: fetchEngines, staleTime: 5 * 60_000 });
 
 /** The engine of one tool (undefined while loading or when the call failed). */
-export function useToolEngine(toolId: string): ToolEngine | undefined {
+export function useToolEngine(toolId: ToolId): ToolEngine | undefined {
   return useQuery(enginesQueryOptions).data?.tools[toolId];
 }
 
 /** The engine of a tool and the cost prediction of one generation there (null cost until both are known). */
-export function useToolCost(toolId: string, options: { requiresPreprocessing?: boolean } = {}) {
+export function useToolCost(toolId: ToolId, options: { requiresPreprocessing?: boolean } = {}) {
   const engine = useToolEngine(toolId);
   const prediction = useQuery({
     ...costPredictionQueryOptions({

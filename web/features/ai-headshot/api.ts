@@ -1,11 +1,12 @@
 /** The headshot generator's call (spec 3 §7): POST /api/ai/generate-image with toolName ai-headshot. */
+import type { ToolId } from '../../../contract/tools.ts';
 import type { z } from 'zod';
 import { generatedImageResponse, type GeneratedImage } from '../../../contract/ai.ts';
 import type { headshotRequest } from '../../../contract/headshot.ts';
 import { parseAnswer } from '../../lib/api.ts';
 import { postGeneration, type GenerationRun } from '../../lib/generations.ts';
 
-export const HEADSHOT_TOOL_ID = 'ai-headshot';
+export const HEADSHOT_TOOL_ID = 'ai-headshot' satisfies ToolId;
 
 export type HeadshotBody = z.input<typeof headshotRequest>;
 

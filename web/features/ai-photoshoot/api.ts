@@ -1,11 +1,12 @@
 /** The AI photoshoot's call (spec 3 §7): POST /api/ai/generate-image-variation, one call (and one charge) per variation. */
+import type { ToolId } from '../../../contract/tools.ts';
 import type { z } from 'zod';
 import { AI_ERROR_COPY } from '../../../contract/ai.ts';
 import { PHOTOSHOOT_MESSAGES, photoshootResponse, type photoshootRequest, type PhotoshootResult } from '../../../contract/photoshoot.ts';
 import { ApiError, parseAnswer } from '../../lib/api.ts';
 import { postGeneration, type GenerationRun } from '../../lib/generations.ts';
 
-export const PHOTOSHOOT_TOOL_ID = 'ai-photoshoot';
+export const PHOTOSHOOT_TOOL_ID = 'ai-photoshoot' satisfies ToolId;
 
 export type PhotoshootBody = z.input<typeof photoshootRequest>;
 

@@ -1,4 +1,5 @@
 /** The caption generator's calls (spec 3 §7): generate a caption, and the image gallery below (a page, delete, clear). */
+import type { ToolId } from '../../../contract/tools.ts';
 import { z } from 'zod';
 import { captionResponse, type CaptionRequest, type CaptionResult } from '../../../contract/captions.ts';
 import { CAPTION_GALLERY_PAGE_SIZE } from '../../../contract/captions.ts';
@@ -8,7 +9,7 @@ import { postGeneration, type GenerationRun } from '../../lib/generations.ts';
 import { clearFilesRequest, deleteFileRequest } from '../../lib/file-requests.ts';
 import { fileKeys } from '../../lib/query-keys.ts';
 
-export const CAPTION_TOOL_ID = 'caption-generator';
+export const CAPTION_TOOL_ID = 'caption-generator' satisfies ToolId;
 
 /** Spec 3 §8: the gallery's messages. */
 export const CAPTION_GALLERY_MESSAGES = {

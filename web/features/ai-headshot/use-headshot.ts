@@ -7,7 +7,7 @@ import { stripDataUrl } from '../../lib/image-resize.ts';
 import { creditKeys, fileKeys } from '../../lib/query-keys.ts';
 import { useImageUpload } from '../ai-shared/use-image-upload.ts';
 import { usePaidAction } from '../ai-shared/use-paid-action.ts';
-import { generateHeadshot, type HeadshotBody } from './api.ts';
+import { generateHeadshot, HEADSHOT_TOOL_ID, type HeadshotBody } from './api.ts';
 import { cropToSquare, type SquarePhoto } from './square-crop.ts';
 
 /**
@@ -48,7 +48,7 @@ export function useHeadshot() {
     setResult(null);
     try {
       const data = await action.mutateAsync({
-        toolName: 'ai-headshot',
+        toolName: HEADSHOT_TOOL_ID,
         imageData: stripDataUrl(photo.dataUrl),
         mimeType: 'image/jpeg',
         style,

@@ -1,3 +1,4 @@
+import type { ToolId } from '../../../contract/tools.ts';
 import { useState } from 'react';
 import { MOCKUP_DEFAULT_COLORS, type MockupDimension, type MockupStyle } from '../../../contract/ai.ts';
 import { mul } from '../../../contract/decimal.ts';
@@ -13,7 +14,7 @@ import { useMockupJob } from './use-mockup-job.ts';
 import { useToolCost } from '../ai-shared/engine.ts';
 import { useImageUpload } from '../ai-shared/use-image-upload.ts';
 
-const MOCKUP_TOOL_ID = 'mockup-generator';
+const MOCKUP_TOOL_ID = 'mockup-generator' satisfies ToolId;
 
 /** Mockup generator (/tools/mockup-generator, spec 2 §2): four steps, then the mockups with downloads. */
 // The tool page passes every tool its config ({ tool }); this one knows its own and ignores it.
@@ -45,7 +46,7 @@ export function MockupPage() {
     setValidation(problem);
     if (problem) return;
     void job.start({
-      toolName: 'mockup-generator',
+      toolName: MOCKUP_TOOL_ID,
       images: images.map((image) => stripDataUrl(image.dataUrl)),
       styles,
       ...(styles.includes('custom') ? { customStyle: customStyle.trim() } : {}),

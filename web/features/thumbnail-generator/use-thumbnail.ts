@@ -9,7 +9,7 @@ import { stripDataUrl } from '../../lib/image-resize.ts';
 import { creditKeys, fileKeys } from '../../lib/query-keys.ts';
 import { useImageUpload } from '../ai-shared/use-image-upload.ts';
 import { usePaidAction } from '../ai-shared/use-paid-action.ts';
-import { generateThumbnail, type ThumbnailBody } from './api.ts';
+import { generateThumbnail, THUMBNAIL_TOOL_ID, type ThumbnailBody } from './api.ts';
 import { photoForFrame, type ThumbnailFrame } from './frame-crop.ts';
 import { addToHistory, clearHistory, fileIdOf, loadHistory, type HistoryEntry } from './history.ts';
 
@@ -67,7 +67,7 @@ export function useThumbnail() {
     const text = thumbnailText.trim();
     try {
       const data = await action.mutateAsync({
-        toolName: 'thumbnail-generator',
+        toolName: THUMBNAIL_TOOL_ID,
         imageData: stripDataUrl(frame.dataUrl),
         mimeType: 'image/jpeg',
         ...(prompt.trim() ? { prompt: prompt.trim() } : {}),

@@ -1,4 +1,5 @@
 /** The morpher's calls (spec 2 §7): generate an image and its history (a page, delete one, clear). */
+import type { ToolId } from '../../../contract/tools.ts';
 import type { z } from 'zod';
 import { generatedImageResponse, type GeneratedImage, type morphRequest } from '../../../contract/ai.ts';
 import { fileListResponse } from '../../../contract/files.ts';
@@ -7,7 +8,7 @@ import { postGeneration, type GenerationRun } from '../../lib/generations.ts';
 import { clearFilesRequest, deleteFileRequest } from '../../lib/file-requests.ts';
 import { fileKeys } from '../../lib/query-keys.ts';
 
-export const MORPHER_TOOL_ID = 'image-variator';
+export const MORPHER_TOOL_ID = 'image-variator' satisfies ToolId;
 export const MORPHER_MESSAGES = {
   noImage: 'Please upload an image.',
   historyLoad: 'Failed to load image history',
