@@ -199,16 +199,6 @@ export const MOCKUP_MESSAGES = {
  */
 export const LOCAL_PREVIEW_NOTE = 'Preview: local engine, no AI provider set';
 
-/** Time estimates shown beside each tool's button, by the engine that will run (never the provider's for a preview). */
-export const ENGINE_ESTIMATES: Record<string, { local: string; provider: string }> = {
-  'image-variator': { local: '1-5 s', provider: '10-30 s' },
-  'mockup-generator': { local: '5-15 s', provider: '30-60 s' },
-  'thumbnail-generator': { local: '1-3 s', provider: '15-40 s' },
-  'ai-headshot': { local: '1-3 s', provider: '30-60 s' },
-  'ai-photoshoot': { local: '1-4 s per photo', provider: '15-40 s per photo' },
-  'caption-generator': { local: '1-3 s', provider: '3-10 s' },
-};
-
 /** GET /api/ai/engines: which engine each image tool runs now, and the price variant it charges. */
 export const toolEngineSchema = z.object({
   /** 'local' or the provider's key ('gemini', 'openai'). */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { creditsSchema } from './auth.ts';
 import { mul } from './decimal.ts';
+import { TOOLS } from './tools.ts';
+import type { PricingSeed } from './tools/definition.ts';
 
 /** A decimal amount on the wire: a string like "12.5000", never a float. */
 export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/, 'Must be a decimal number');
@@ -117,37 +119,17 @@ export interface InsufficientCredits {
   deficit: string;
 }
 
-/** Service a tool is priced by; the pricing call keys its answer by the tool's title. */
-export const TOOL_SERVICE: Record<string, { serviceType: string; variant: string }> = {
-  'image-variator': { serviceType: 'image_generation', variant: 'standard' },
-  'mockup-generator': { serviceType: 'mockup', variant: 'standard' },
-  'thumbnail-generator': { serviceType: 'thumbnail', variant: 'standard' },
-  'caption-generator': { serviceType: 'caption', variant: 'standard' },
-  transcription: { serviceType: 'transcription', variant: 'raw' },
-  'ai-photoshoot': { serviceType: 'photoshoot', variant: 'standard' },
-  'ai-headshot': { serviceType: 'headshot', variant: 'standard' },
-};
+/** Service a tool is priced by (the variant its quote shows); the pricing call keys its answer by the tool's title. */
+export const TOOL_SERVICE: Readonly<Record<string, { serviceType: string; variant: string }>> = Object.fromEntries(
+  TOOLS.map((tool) => [tool.id, tool.price]),
+);
 
-/** Per-minute price of each transcription refinement type (spec 3 §9). */
-export const TRANSCRIPTION_PRICES = {
-  raw: '0.1',
-  refined: '0.25',
-  summary: '0.3',
-  conclusions: '0.35',
-  devils_advocate: '0.35',
-  action_points: '0.3',
-} as const;
+export { TRANSCRIPTION_PRICES } from './tools/transcription.ts';
 
 /** Users pay this multiple of a provider's upscale estimate (spec 2 §9). */
 export const UPSCALE_PRICE_MULTIPLIER = '2.5';
 
-export interface PricingSeed {
-  service_type: string;
-  service_variant: string;
-  user_cost_credits: string;
-  actual_cost_usd: string;
-  description: string;
-}
+export type { PricingSeed } from './tools/definition.ts';
 
 const upscaleEstimates: Array<[string, string, string, string]> = [
   // provider, scale, tier, estimated cost in USD
@@ -163,50 +145,22 @@ const upscaleEstimates: Array<[string, string, string, string]> = [
   ['replicate', '4x', 'high_quality', '0.08'],
 ];
 
-/** Default prices every new database is seeded with; the admin area edits them. 1 credit = $1. */
+/**
+ * Default prices every new database is seeded with, and a start adds where missing; the admin area edits them.
+ * 1 credit = $1. Each tool's rows come from its definition (its price and the local engine's, seeded 0: the admin
+ * can price previews later); upscaling keeps its price with either engine (ESRGAN's result is real).
+ */
 export const DEFAULT_PRICING: readonly PricingSeed[] = [
-  { service_type: 'image_generation', service_variant: 'standard', user_cost_credits: '0.25', actual_cost_usd: '0.04', description: 'AI Image Morpher: one generated image' },
+  ...TOOLS.flatMap((tool) => tool.prices),
   { service_type: 'image_variation', service_variant: 'standard', user_cost_credits: '0.25', actual_cost_usd: '0.04', description: 'Image variation: one generated image' },
-  { service_type: 'preprocessing', service_variant: 'standard', user_cost_credits: '0.05', actual_cost_usd: '0.005', description: 'Aspect-ratio preprocessing before a generation' },
-  { service_type: 'mockup', service_variant: 'standard', user_cost_credits: '0.5', actual_cost_usd: '0.08', description: 'Mockup generator: one mockup image' },
-  { service_type: 'thumbnail', service_variant: 'standard', user_cost_credits: '0.3', actual_cost_usd: '0.04', description: 'Thumbnail generator: one 1280x720 thumbnail' },
-  { service_type: 'headshot', service_variant: 'standard', user_cost_credits: '0.5', actual_cost_usd: '0.04', description: 'Headshot generator: one headshot' },
-  { service_type: 'photoshoot', service_variant: 'standard', user_cost_credits: '0.3', actual_cost_usd: '0.04', description: 'AI photoshoot: per generated image' },
-  { service_type: 'caption', service_variant: 'standard', user_cost_credits: '0.05', actual_cost_usd: '0.002', description: 'Caption and hashtags for one image' },
-  // The local engine's previews (no AI provider set) cost nothing; the admin can price them later. Upscaling keeps its
-  // price: ESRGAN's result is real.
-  ...(['image_generation', 'preprocessing', 'mockup', 'thumbnail', 'headshot', 'photoshoot', 'caption'] as const).map((service_type) => ({
-    service_type,
-    service_variant: 'local',
-    user_cost_credits: '0',
-    actual_cost_usd: '0',
-    description: `${service_type.replace('_', ' ')}: local engine preview (no AI provider set)`,
-  })),
-  // The local speech engine (pocketsphinx) makes English drafts with many errors: free until the admin prices it.
-  {
-    service_type: 'transcription',
-    service_variant: 'local',
-    user_cost_credits: '0',
-    actual_cost_usd: '0',
-    description: 'Transcription per minute: local draft engine (no speech provider set)',
-  },
   ...upscaleEstimates.map(([provider, scale, tier, usd]) => ({
     service_type: 'upscale',
     service_variant: `${provider}_${scale}_${tier}`,
-    user_cost_credits: '0', // filled below: estimate x 2.5
+    user_cost_credits: mul(usd, UPSCALE_PRICE_MULTIPLIER), // estimate x 2.5
     actual_cost_usd: usd,
     description: `Upscale ${scale} (${tier.replace('_', ' ')}) with the ${provider} engine`,
   })),
-  ...Object.entries(TRANSCRIPTION_PRICES).map(([variant, price]) => ({
-    service_type: 'transcription',
-    service_variant: variant,
-    user_cost_credits: price,
-    actual_cost_usd: '0.0043',
-    description: `Transcription per minute: ${variant.replace('_', ' ')}`,
-  })),
-].map((p) =>
-  p.service_type === 'upscale' ? { ...p, user_cost_credits: mul(p.actual_cost_usd, UPSCALE_PRICE_MULTIPLIER) } : p,
-);
+];
 
 export interface PackageSeed {
   name: string;

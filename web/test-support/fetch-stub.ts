@@ -1,6 +1,6 @@
 /** Test helpers: a fetch stub at the global boundary, recording every call. */
 import { vi } from 'vitest';
-import { ENGINE_ESTIMATES } from '../../contract/ai.ts';
+import { TOOLS } from '../../contract/tools.ts';
 
 export interface RecordedCall {
   url: string;
@@ -45,26 +45,26 @@ export function stubFetch(handler: Handler): RecordedCall[] {
   return calls;
 }
 
-/** What GET /api/ai/engines answers with no AI provider set: every tool on the local engine (ENGINE_ESTIMATES). */
+/**
+ * What GET /api/ai/engines answers with no AI provider set: every tool on the local engine, its service type and
+ * estimate from its definition (contract/tools); transcription on the local draft speech engine, as where it is installed.
+ */
 export function localEngines(): Response {
   const tools = Object.fromEntries(
-    Object.entries(TOOL_SERVICES).map(([tool, service]) => [
-      tool,
-      { engine: 'local', label: 'Local engine', preview: true, service_type: service, variant: 'local', estimate: ENGINE_ESTIMATES[tool]!.local },
+    TOOLS.map((tool) => [
+      tool.id,
+      {
+        engine: 'local',
+        label: 'Local engine',
+        preview: true,
+        service_type: tool.price.serviceType,
+        variant: 'local',
+        estimate: tool.estimate?.local ?? 'about a third of the recording’s length',
+      },
     ]),
   );
-  // The local draft speech engine (pocketsphinx), as where it is installed.
-  tools.transcription = { engine: 'local', label: 'Local engine', preview: true, service_type: 'transcription', variant: 'local', estimate: 'about a third of the recording’s length' };
   return ok({ tools });
 }
-const TOOL_SERVICES: Record<string, string> = {
-  'image-variator': 'image_generation',
-  'mockup-generator': 'mockup',
-  'thumbnail-generator': 'thumbnail',
-  'ai-headshot': 'headshot',
-  'ai-photoshoot': 'photoshoot',
-  'caption-generator': 'caption',
-};
 
 /**
  * Routes by "METHOD /path" (query string ignored); unknown routes answer 404. GET /api/ai/engines answers the local

@@ -126,7 +126,9 @@ describe('POST /api/admin/tools-sync', () => {
     const mockup = after.find((x) => x.id === 'mockup-generator')!;
     const catalogue = TOOL_CATALOGUE.find((x) => x.id === 'mockup-generator')!;
     expect(mockup).toEqual({ ...catalogue, status: 'beta', featured: false, order: mockup.order });
-    expect(after.find((x) => x.id === 'ai-headshot')).toMatchObject({ title: 'AI Headshot Generator', order: 7 }) // after the highest order (6);
+    // Restored after the highest order of the others (one per catalogue tool but itself).
+    const highest = Math.max(...after.filter((x) => x.id !== 'ai-headshot').map((x) => x.order));
+    expect(after.find((x) => x.id === 'ai-headshot')).toMatchObject({ title: 'AI Headshot Generator', order: highest + 1 });
     expect(after.find((x) => x.id === 'retired-tool')).toBeDefined();
 
     const entries = await auditOf();

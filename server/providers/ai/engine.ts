@@ -1,4 +1,5 @@
-import { ENGINE_ESTIMATES, LOCAL_PREVIEW_NOTE, type ToolEngine } from '../../../contract/ai.ts';
+import { LOCAL_PREVIEW_NOTE, type ToolEngine } from '../../../contract/ai.ts';
+import { ENGINE_ESTIMATES } from '../../../contract/tools.ts';
 import { LOCAL_ENGINE } from './local-engine.ts';
 import type { AiProviders, SpeechTranscriber } from './types.ts';
 

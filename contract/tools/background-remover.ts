@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { generatedImageResponse, imageDataString, imageMimeType } from '../ai.ts';
+import { localPreviewPrice, type ToolDefinition } from './definition.ts';
+
+/** Background Remover: a photo in, a PNG of it with a transparent background out (in the gallery, downloadable). */
+
+export const BACKGROUND_REMOVER_MESSAGES = {
+  missing: 'Please upload an image first',
+  /** The local engine's refusal, before anything is held: it finds people only. */
+  noPerson:
+    'We could not find a person in this photo. Without an AI provider the background remover cuts out people only: upload a photo with a person in it.',
+  /** Begins the text of every local result (after LOCAL_PREVIEW_NOTE). */
+  peopleOnly: 'Preview for people only: the local engine cuts out people, not other subjects',
+} as const;
+
+/** The share of the photo the person mask must cover (mask ≥ 50%) for the local engine to call it a person. */
+export const BACKGROUND_REMOVER_MIN_PERSON = 0.01;
+
+/** POST /api/ai/remove-background: answers generatedImageResponse, its `image` a PNG with an alpha channel. */
+export const backgroundRemoverRequest = z.strictObject({
+  imageData: imageDataString,
+  mimeType: imageMimeType.optional(),
+});
+export type BackgroundRemoverRequest = z.infer<typeof backgroundRemoverRequest>;
+
+export const backgroundRemover: ToolDefinition<'background-remover'> = {
+  id: 'background-remover',
+  catalogue: {
+    title: 'Background Remover',
+    description: 'Cut the subject out of a photo: a PNG with a transparent background, ready for any design.',
+    shortDescription: 'Transparent backgrounds in one click',
+    iconName: 'ImageIcon',
+    status: 'available',
+    color: 'indigo',
+    order: 8,
+    requiresAuth: true,
+    category: 'image',
+    featured: false,
+  },
+  price: { serviceType: 'background_removal', variant: 'standard' },
+  prices: [
+    { service_type: 'background_removal', service_variant: 'standard', user_cost_credits: '0.1', actual_cost_usd: '0.02', description: 'Background remover: one cut-out' },
+    localPreviewPrice('background_removal'),
+  ],
+  estimate: { local: '1-3 s', provider: '10-30 s' },
+  userPrompt: false,
+  call: { path: '/api/ai/remove-background', toolName: null, request: backgroundRemoverRequest, response: generatedImageResponse },
+};
