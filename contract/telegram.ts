@@ -21,9 +21,6 @@ export const TELEGRAM_LINK_TTL_MINUTES = 15;
 export const TELEGRAM_MESSAGE_LIMIT = 4096;
 export const TELEGRAM_DOWNLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
 
-/** The settings that turn the bot on, named to the admin (System Settings) when it is off, never to a creator. */
-export const TELEGRAM_SETTINGS = ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET', 'TELEGRAM_API_ROOT'] as const;
-
 /** Spec 1 §5, §8: the dashboard's strings. */
 export const TELEGRAM_MESSAGES = {
   statusFailed: 'Failed to check Telegram status',

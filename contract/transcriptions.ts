@@ -107,8 +107,6 @@ export function billableMinutes(durationSeconds: number): number {
   return Math.max(1, Math.ceil(durationSeconds / 60));
 }
 
-export const transcriptionStartFields = z.object({ refinement_type: refinementType.default('raw') });
-
 /** POST /api/transcriptions answers this (spec 3 §3). */
 export const transcriptionStarted = z.object({
   uuid: z.string(),

@@ -20,8 +20,3 @@ export function trackVisit(): Promise<TrackAnswer | null> {
   });
   return sent;
 }
-
-/** Tests only: lets the next call send again. */
-export function resetVisitTracking(): void {
-  sent = null;
-}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Bot, GrammyError, HttpError, type Context } from 'grammy';
+import { Bot, GrammyError, type Context } from 'grammy';
 import { TELEGRAM_DOWNLOAD_LIMIT_BYTES } from '../../../contract/telegram.ts';
 import { REFINEMENT_LABELS, REFINEMENT_TYPES, type RefinementType, type TranscriptionStarted } from '../../../contract/transcriptions.ts';
 import type { Db } from '../../db/client.ts';
@@ -183,5 +183,3 @@ export function createBot(deps: BotDeps) {
 
   return { bot, sendLong, texts };
 }
-
-export const isTelegramFailure = (err: unknown) => err instanceof GrammyError || err instanceof HttpError;
