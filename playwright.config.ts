@@ -1,13 +1,40 @@
 import { defineConfig, devices } from '@playwright/test';
+import { scaleOut } from './e2e/server.ts';
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built app,
  * started on a free port per worker by e2e/fixtures.ts (with E2E_SCALE_OUT=1: the scale-out cluster instead).
  * e2e/scale-out/*.test.ts are node tests of the cluster itself (node --test), not Playwright specs.
  */
+/**
+ * The specs that run a second time against the scale-out cluster (E2E_SCALE_OUT=1, after e2e/scale-out/*.test.ts):
+ * those whose behaviour depends on several processes sharing sessions, jobs, files or limits. Every other spec runs
+ * once, against one process; what differs on the cluster is covered by these and by e2e/scale-out/*.test.ts
+ * (sessions, rate limits per IP over both web processes, jobs through either one, a worker killed mid-job).
+ */
+export const SCALE_OUT_SPECS = [
+  // Sessions: the magic link asked through one process and used through another; profile edit and logout end it everywhere.
+  'auth.spec.ts',
+  // Sessions: a password sign-in elsewhere, both devices listed, the other signed out; an email change confirmed in one session only.
+  'account-security.spec.ts',
+  // Files in S3: made public through one process, seen by a visitor through the other, deleted for both.
+  'files.spec.ts',
+  // Jobs and files: an upload in S3, transcribed by the worker, followed to completion through either web process.
+  'transcription.spec.ts',
+  // Jobs and files: the data export ZIP made by the worker and downloaded through a web process; the deletion ends every session.
+  'account-privacy.spec.ts',
+  // Jobs and files: generations and a mockup job run by the worker, results stored in S3, viewed, upscaled and downloaded.
+  'ai-tools.spec.ts',
+  // Concurrent requests: the double-clicked test checkout settles once when the two clicks reach different processes.
+  'credits.spec.ts',
+  // Jobs: the bot's long polling runs in the worker only, while the web processes serve the dashboard and its deep link.
+  'telegram.spec.ts',
+];
+
 export default defineConfig({
   testDir: 'e2e',
   testIgnore: ['scale-out/**'],
+  ...(scaleOut ? { testMatch: SCALE_OUT_SPECS } : {}),
   outputDir: 'test-results/e2e',
   timeout: 90_000,
   expect: { timeout: 10_000 },
