@@ -6,7 +6,8 @@ import { files, generations, users, visits } from '../../db/schema/index.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
 import type { TestSession } from '../../test-support/session.ts';
-import { rawSource, rollupSource } from './repository.ts';
+import { rawSource } from './repository/raw-source.ts';
+import { rollupSource } from './repository/rollup-source.ts';
 import { createStatisticsService } from './service.ts';
 import { mulberry32 } from '../../lib/random.ts';
 

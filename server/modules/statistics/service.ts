@@ -9,7 +9,9 @@ import {
 import { fromUnits, toUnits } from '../../../contract/decimal.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import * as repo from './repository.ts';
+import { rollupSource } from './repository/rollup-source.ts';
+import { newUsers, referrerStats } from './repository.ts';
+import type { StatisticsSource } from './repository/source.ts';
 import { DAY_MS } from '../../../contract/time.ts';
 
 const MB = 1024 * 1024;
@@ -40,9 +42,9 @@ function marginPercent(revenue: string, cost: string): number | null {
  * Statistics & Analytics and Referrer Tracking (spec 3 §2, §3): queries over generations, the ledger and visits.
  * `source` says where the per-range aggregates come from: the rollups (the app), or the raw rows (tests, benchmark).
  */
-export function createStatisticsService(deps: { db: Db; clock: Clock; source?: repo.StatisticsSource }) {
+export function createStatisticsService(deps: { db: Db; clock: Clock; source?: StatisticsSource }) {
   const { db, clock } = deps;
-  const source = deps.source ?? repo.rollupSource;
+  const source = deps.source ?? rollupSource;
 
   async function toolUsage(since: Date): Promise<ToolUsage[]> {
     const [usage, users, sizes] = await Promise.all([source.tools(db, since), source.toolUsers(db, since), source.outputSizes(db, since)]);
@@ -95,7 +97,7 @@ export function createStatisticsService(deps: { db: Db; clock: Clock; source?: r
         toolUsage(since),
         popularPrompts(since),
         source.activeUsers(db, since),
-        repo.newUsers(db, since),
+        newUsers(db, since),
         source.sessionTotals(db, since),
       ]);
       return {
@@ -120,7 +122,7 @@ export function createStatisticsService(deps: { db: Db; clock: Clock; source?: r
     async referrers(days: number | undefined): Promise<AdminReferrerStats> {
       const now = clock.now();
       const since = days === undefined ? null : new Date(now.getTime() - days * DAY_MS);
-      const found = await repo.referrerStats(db, since);
+      const found = await referrerStats(db, since);
       return {
         days: days ?? null,
         referrers: found.map((r) => ({
