@@ -5,6 +5,7 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import { noCycle } from './scripts/lint/import-cycles.js';
 
 // Pieces that several features use live below the features (web/components/ui, web/lib) or in this one folder,
 // which every feature may import and which imports no feature itself.
@@ -36,7 +37,7 @@ export default defineConfig([
 
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local: { rules: { 'no-cycle': noCycle } } },
     settings: {
       // no-cycle follows only files with these extensions (its default is .js alone, which sees no cycle at all).
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
@@ -45,7 +46,9 @@ export default defineConfig([
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // No import cycle, type-only imports included (import-x/no-cycle skips `import type` and has no option to
+      // count it). `node scripts/lint/import-cycles.js` lists every cycle in the repository at once.
+      'local/no-cycle': 'error',
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -95,6 +98,13 @@ export default defineConfig([
         },
       ],
     },
+  },
+
+  {
+    // Issue 27: the payments split (admin-service.ts imports the type PaymentsDeps from service.ts, which builds the
+    // admin part) is under way; this exemption goes when it lands. No other file may join it.
+    files: ['server/modules/payments/service.ts', 'server/modules/payments/admin-service.ts'],
+    rules: { 'local/no-cycle': 'off' },
   },
 
   {

@@ -1,6 +1,6 @@
 import type { AiErrorClass, UpscaleTier } from '../../../contract/ai.ts';
 import { classifyAiError } from '../../../contract/ai.ts';
-import type { LocalVision } from './local-vision/index.ts';
+import type { LocalVision } from './local-vision/port.ts';
 
 /** An image handed to or returned by a provider. */
 export interface ImageData {

@@ -12,33 +12,13 @@
  */
 import sharp from 'sharp';
 import { ProviderError } from '../types.ts';
+import type { Box, LocalVision } from './port.ts';
 import type { RawBox, RgbImage } from './protocol.ts';
 import { VisionWorker } from './worker-client.ts';
 
-/** Pixels of the image given. */
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-export interface Face extends Box {
-  score: number;
-}
-export interface Detection extends Box {
-  label: string;
-  score: number;
-}
-
-/** Offline faces, person cut-out and objects (@vladmandic/human on the WASM backend, models from node_modules). */
-export interface LocalVision {
-  /** Faces of usable confidence only (detector confirmed by the face mesh, combined score ≥ 0.5). */
-  faces(image: Buffer): Promise<Face[]>;
-  /** PNG, one channel (greyscale), the image's size: white = person. */
-  personMask(image: Buffer): Promise<Buffer>;
-  /** Objects (centernet, COCO labels) scoring at least `minScore` (default DEFAULT_OBJECT_MIN_SCORE). Coarse. */
-  objects(image: Buffer, minScore?: number): Promise<Detection[]>;
-}
+// The interfaces live in port.ts (types.ts names LocalVision without importing this file); callers keep importing
+// them from here.
+export type { Box, Detection, Face, LocalVision } from './port.ts';
 
 const PROVIDER = 'Local engine';
 
