@@ -1,8 +1,10 @@
 import { createElement } from 'react';
 import { Camera, Image, Mic, Palette, Sparkles, User, Wand2, type LucideIcon } from 'lucide-react';
+import type { ToolIcon } from '../../../contract/tools.ts';
 import { cn } from '../../components/ui/cn.ts';
 
-const ICONS: Record<string, LucideIcon> = {
+/** Every icon a tool definition may name (TOOL_ICONS), so a new one does not compile without its picture; 'Image' as stored before. */
+const ICONS: Record<ToolIcon | 'Image', LucideIcon> = {
   Palette,
   Sparkles,
   ImageIcon: Image,
@@ -15,7 +17,7 @@ const ICONS: Record<string, LucideIcon> = {
 
 /** The lucide icon named by a tool's iconName; Wand2 when unknown. */
 export function toolIcon(iconName: string | null | undefined): LucideIcon {
-  return (iconName && ICONS[iconName]) || Wand2;
+  return iconName && Object.hasOwn(ICONS, iconName) ? ICONS[iconName as keyof typeof ICONS] : Wand2;
 }
 
 /** Full class names per tool colour, spelled out so Tailwind generates them. */
