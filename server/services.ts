@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { deferredSender, type JobDefinition } from './jobs/queue.ts';
+import { deferredSender, type QueueJob } from './jobs/queue.ts';
 import { aiJobs } from './modules/ai/jobs.ts';
 import { createAiService } from './modules/ai/service.ts';
 import { toolEngines } from './providers/ai/engine.ts';
@@ -184,7 +184,7 @@ export function createServices(deps: ServiceDeps) {
 export type Services = ReturnType<typeof createServices>;
 
 /** Every background job kind, for the queue. */
-export function jobDefinitions(services: Services, log: FastifyBaseLogger): JobDefinition[] {
+export function jobDefinitions(services: Services, log: FastifyBaseLogger): QueueJob[] {
   return [
     ...authJobs(services.auth, log),
     ...creditsJobs(services.credits, log),

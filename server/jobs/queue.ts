@@ -1,28 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { Database } from '../db/client.ts';
+import type { JobDefinition, JobSender } from './jobs.ts';
 
-/** A job kind: its queue name, what it does with one job's data, and optionally a cron schedule. */
-export interface JobDefinition<T extends object = object> {
+export type { AnyJobDefinition, JobDefinition, JobName, JobPayloads, JobSender } from './jobs.ts';
+
+/**
+ * What the queue runs: a job kind with its name and handler, whatever its data (the typed `JobDefinition`s of
+ * jobs.ts are these; the queue itself moves plain JSON).
+ */
+export interface QueueJob extends Omit<JobDefinition, 'name' | 'handle' | 'cron'> {
   name: string;
-  handle(data: T, meta: { id: string; retryCount: number }): Promise<unknown>;
-  /** Cron expression (UTC) for recurring jobs. */
+  handle(data: object, meta: { id: string; retryCount: number }): Promise<unknown>;
   cron?: string;
-  retryLimit?: number;
-  /** Seconds a single run may take before it is retried. */
-  expireInSeconds?: number;
-  /**
-   * A running job tells the queue it is alive every half of this (default JOB_HEARTBEAT_SECONDS); a job silent
-   * that long lost its worker (killed, out of memory, host gone) and is retried then, not after expireInSeconds.
-   */
-  heartbeatSeconds?: number;
-  /** Jobs one process runs at once (default 1). */
-  concurrency?: number;
-  /**
-   * Someone waits for it (a generation's call): a send wakes this process's workers at once, PostgreSQL's
-   * LISTEN/NOTIFY wakes the other processes', and idle workers look every half second instead of every second.
-   */
-  immediate?: boolean;
+}
+
+/** Sending by any queue name: the queue's own side; services hold the typed `JobSender`. */
+export interface QueueSender {
+  send(name: string, data: object, options?: { singletonKey?: string; startAfter?: Date }): Promise<string | null>;
 }
 
 /** How long a running job may go without a heartbeat before another worker retries it. */
@@ -33,17 +28,12 @@ export const JOB_HEARTBEAT_SECONDS = 30;
  */
 export const JOB_MONITOR_SECONDS = 15;
 
-/** What services need of the queue: sending jobs. */
-export interface JobSender {
-  send<T extends object>(name: string, data: T, options?: { singletonKey?: string; startAfter?: Date }): Promise<string | null>;
-}
-
 /**
  * A sender the services can hold before the queue exists (the queue is built from the services' job
  * definitions); `bind` connects it once the queue has started.
  */
-export function deferredSender(): JobSender & { bind(queue: JobSender): void } {
-  let target: JobSender | null = null;
+export function deferredSender(): JobSender & { bind(queue: QueueSender): void } {
+  let target: QueueSender | null = null;
   return {
     bind(queue) {
       target = queue;
@@ -55,7 +45,7 @@ export function deferredSender(): JobSender & { bind(queue: JobSender): void } {
   };
 }
 
-export interface JobQueue extends JobSender {
+export interface JobQueue extends QueueSender {
   /** Creates queues; workers and schedules run only when `work` is true (ROLE=worker|all). */
   start(options: { work: boolean }): Promise<void>;
   stop(): Promise<void>;
@@ -65,7 +55,7 @@ export interface JobQueue extends JobSender {
  * pg-boss on the app's database: PGlite in embedded mode, PostgreSQL otherwise.
  * Every handler must be safe to run twice: pg-boss retries a job whose worker died.
  */
-export function createJobQueue(database: Database, definitions: readonly JobDefinition[], log: FastifyBaseLogger): JobQueue {
+export function createJobQueue(database: Database, definitions: readonly QueueJob[], log: FastifyBaseLogger): JobQueue {
   const supervision = { monitorIntervalSeconds: JOB_MONITOR_SECONDS, superviseIntervalSeconds: JOB_MONITOR_SECONDS };
   const boss =
     database.kind === 'pglite'

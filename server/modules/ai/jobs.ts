@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../jobs/queue.ts';
+import type { AnyJobDefinition } from '../../jobs/jobs.ts';
 import { GENERATE_JOB, GENERATE_RETRY_LIMIT } from './durable.ts';
 import { MOCKUP_JOB, MOCKUP_JOB_RETRY_LIMIT } from './mockup-job.ts';
 import type { AiService } from './service.ts';
@@ -7,7 +7,7 @@ import type { AiService } from './service.ts';
  * Generations and mockup rendering run in the worker. A mockup's failed attempt is retried once, then the hold is
  * released; both attempts fit inside the hold's lifetime.
  */
-export function aiJobs(ai: AiService): JobDefinition[] {
+export function aiJobs(ai: AiService): AnyJobDefinition[] {
   const { providerTimeoutMs, localTimeoutMs, concurrency } = ai.generationSettings;
   return [
     {
@@ -19,13 +19,13 @@ export function aiJobs(ai: AiService): JobDefinition[] {
       expireInSeconds: Math.ceil(Math.max(providerTimeoutMs, localTimeoutMs) / 1000) + 60,
       concurrency,
       immediate: true,
-      handle: (data, meta) => ai.generations.runJob((data as { generationId: string }).generationId, meta.retryCount),
+      handle: (data, meta) => ai.generations.runJob(data.generationId, meta.retryCount),
     },
     {
       name: MOCKUP_JOB,
       retryLimit: MOCKUP_JOB_RETRY_LIMIT,
       expireInSeconds: ai.mockupAttemptSeconds,
-      handle: (data, meta) => ai.runMockupJob((data as { generationId: string }).generationId, meta.retryCount),
+      handle: (data, meta) => ai.runMockupJob(data.generationId, meta.retryCount),
     },
   ];
 }

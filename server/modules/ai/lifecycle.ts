@@ -1,7 +1,7 @@
 import { add, mul } from '../../../contract/decimal.ts';
 import { TOOL_CATALOGUE } from '../../../contract/tools.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { JobSender } from '../../jobs/queue.ts';
+import type { GenerationJobName, JobSender } from '../../jobs/jobs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobNotice } from '../../lib/job-notices.ts';
 import type { AppError } from '../../lib/errors.ts';
@@ -399,7 +399,7 @@ export function createLifecycle(deps: LifecycleDeps) {
     run,
 
     /** Hands a queued generation to its job (`{ generationId }`) and records the job's id on it. */
-    async enqueue(run: Run, job: string): Promise<void> {
+    async enqueue(run: Run, job: GenerationJobName): Promise<void> {
       const jobId = await deps.jobs.send(job, { generationId: run.generation.id });
       await repo.updateGeneration(db, run.generation.id, { jobId });
     },

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobDefinition } from '../../jobs/queue.ts';
+import type { AnyJobDefinition } from '../../jobs/jobs.ts';
 import type { FilesService } from './service.ts';
 
 export const EXPIRE_FILES_JOB = 'files.expire';
@@ -8,7 +8,7 @@ export const RECONCILE_STORAGE_JOB = 'files.reconcile-storage';
 export const RECONCILE_GRACE_MS = 60 * 60_000;
 
 /** Every 15 minutes: images past their 30 days are deleted, rows and stored objects together. */
-export function filesJobs(files: FilesService, log: FastifyBaseLogger): JobDefinition[] {
+export function filesJobs(files: FilesService, log: FastifyBaseLogger): AnyJobDefinition[] {
   return [
     {
       name: EXPIRE_FILES_JOB,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobDefinition } from '../../jobs/queue.ts';
+import type { AnyJobDefinition } from '../../jobs/jobs.ts';
 import type { PaymentsService } from './service.ts';
 
 export const EXPIRE_CHECKOUTS_JOB = 'payments.expire-checkouts';
@@ -8,7 +8,7 @@ export const EXPIRE_CHECKOUTS_JOB = 'payments.expire-checkouts';
  * Every 15 minutes: pending checkouts past their payable_until are marked expired. Every answer shows them expired at
  * once already; this keeps the stored status (the admin's list and its filter) in step.
  */
-export function paymentsJobs(payments: PaymentsService, log: FastifyBaseLogger): JobDefinition[] {
+export function paymentsJobs(payments: PaymentsService, log: FastifyBaseLogger): AnyJobDefinition[] {
   return [
     {
       name: EXPIRE_CHECKOUTS_JOB,

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobDefinition } from '../../jobs/queue.ts';
+import type { AnyJobDefinition } from '../../jobs/jobs.ts';
 import { EXPORT_JOB, SWEEP_EXPORTS_JOB, type PrivacyService } from './service.ts';
 
 const EXPORT_RETRIES = 2;
 
 /** The export builder (on demand) and the sweep of expired, lost and orphaned exports (every 15 minutes). */
-export function privacyJobs(privacy: PrivacyService, log: FastifyBaseLogger): JobDefinition[] {
+export function privacyJobs(privacy: PrivacyService, log: FastifyBaseLogger): AnyJobDefinition[] {
   return [
     {
       name: EXPORT_JOB,
@@ -13,8 +13,7 @@ export function privacyJobs(privacy: PrivacyService, log: FastifyBaseLogger): Jo
       // A large account's files take a while to copy; an attempt still running after this is retried.
       expireInSeconds: 60 * 60,
       async handle(data, meta) {
-        const { exportId } = data as { exportId: string };
-        await privacy.buildExport(exportId, { retryCount: meta.retryCount, retryLimit: EXPORT_RETRIES });
+        await privacy.buildExport(data.exportId, { retryCount: meta.retryCount, retryLimit: EXPORT_RETRIES });
       },
     },
     {

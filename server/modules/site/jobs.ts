@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobDefinition } from '../../jobs/queue.ts';
+import type { AnyJobDefinition } from '../../jobs/jobs.ts';
 import type { SiteService } from './service.ts';
 
 export const SITE_PURGE_JOB = 'site.purge';
 
 /** Daily: old visits and old IP-hash keys are deleted. Safe to run twice. */
-export function siteJobs(site: SiteService, log: FastifyBaseLogger): JobDefinition[] {
+export function siteJobs(site: SiteService, log: FastifyBaseLogger): AnyJobDefinition[] {
   return [
     {
       name: SITE_PURGE_JOB,

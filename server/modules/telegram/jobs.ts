@@ -1,16 +1,15 @@
-import type { Update } from 'grammy/types';
-import type { JobDefinition } from '../../jobs/queue.ts';
+import type { AnyJobDefinition } from '../../jobs/jobs.ts';
 import type { TelegramModule } from './module.ts';
 import { TELEGRAM_UPDATE_JOB } from './service.ts';
 
 /** Webhook updates are processed here, off the request (Telegram waits for nobody); a failed one is retried once. */
-export function telegramJobs(telegram: TelegramModule): JobDefinition[] {
+export function telegramJobs(telegram: TelegramModule): AnyJobDefinition[] {
   return [
     {
       name: TELEGRAM_UPDATE_JOB,
       retryLimit: 1,
       expireInSeconds: 15 * 60,
-      handle: (data) => telegram.handleUpdate((data as { update: Update }).update),
+      handle: (data) => telegram.handleUpdate(data.update),
     },
   ];
 }

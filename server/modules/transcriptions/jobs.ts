@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../jobs/queue.ts';
+import type { AnyJobDefinition } from '../../jobs/jobs.ts';
 import type { TranscriptionsModule } from './module.ts';
 import { TRANSCRIPTION_JOB } from './service.ts';
 
@@ -8,13 +8,13 @@ import { TRANSCRIPTION_JOB } from './service.ts';
  * job once more in a live worker, whose attempt claims the generation and finishes it within the same hold (it lives
  * the engine's time plus ten minutes); only if that attempt dies too does the sweep release the hold.
  */
-export function transcriptionJobs(transcriptions: TranscriptionsModule): JobDefinition[] {
+export function transcriptionJobs(transcriptions: TranscriptionsModule): AnyJobDefinition[] {
   return [
     {
       name: TRANSCRIPTION_JOB,
       retryLimit: 1,
       expireInSeconds: 3 * 3600,
-      handle: (data, meta) => transcriptions.runJob((data as { generationId: string }).generationId, meta.retryCount),
+      handle: (data, meta) => transcriptions.runJob(data.generationId, meta.retryCount),
     },
   ];
 }
