@@ -29,7 +29,7 @@ function isFile(file) {
 }
 
 /** The source file a relative specifier names, or null (a package, a stylesheet, a file that does not exist). */
-export function resolveImport(fromFile, specifier) {
+function resolveImport(fromFile, specifier) {
   if (!specifier.startsWith('.')) return null;
   const base = path.resolve(path.dirname(fromFile), specifier);
   const candidates = [
@@ -41,7 +41,7 @@ export function resolveImport(fromFile, specifier) {
 }
 
 /** The files `file` imports, every kind of import counted. */
-export function importsOf(file) {
+function importsOf(file) {
   const now = Date.now();
   const cached = importCache.get(file);
   if (cached && now - cached.checkedAt < STAT_EVERY_MS) return cached.imports;
@@ -62,7 +62,7 @@ export function importsOf(file) {
 }
 
 /** The shortest import route from `start` to `goal` (both included), or null when `goal` is not reachable. */
-export function routeBetween(start, goal) {
+function routeBetween(start, goal) {
   const previous = new Map([[start, null]]);
   const queue = [start];
   while (queue.length > 0) {

@@ -2,7 +2,7 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 /** The headers helmet sets with these options: what a probe app answers with the plugin and not without it. */
-export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
   const answer = async (withHelmet: boolean) => {
     const probe = Fastify({ logger: false });
     if (withHelmet) await probe.register(helmet, options);

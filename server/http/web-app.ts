@@ -25,7 +25,7 @@ export type MetaResolver = (pathname: string) => Promise<Partial<PageMeta> | nul
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function renderMeta(meta: PageMeta): string {
+function renderMeta(meta: PageMeta): string {
   const tags: Array<[string, string, string]> = [
     ['name', 'description', meta.description],
     ['property', 'og:type', 'website'],
@@ -88,7 +88,7 @@ function loadPrerendered(webRoot: string): Map<string, string> {
  * code fetched and started by /paint-first.js once the browser has painted it: the page shows first, on a slow phone
  * too, and the code (whose chunks the entry imports in parallel) comes next.
  */
-export function injectPrerendered(html: string, fragment: string): string {
+function injectPrerendered(html: string, fragment: string): string {
   return html
     .replace(/<div id="root"><\/div>/, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="visitor" ${VISITOR_ATTRIBUTE}>${fragment}</div>`)
     .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, entry: string) => `<script defer src="/paint-first.js" data-entry="${entry}"></script>`)
@@ -96,7 +96,7 @@ export function injectPrerendered(html: string, fragment: string): string {
 }
 
 /** Marks #root of a page sent to a request without a session cookie (see VISITOR_ATTRIBUTE). */
-export function markVisitor(html: string): string {
+function markVisitor(html: string): string {
   return html.replace(/<div id="root"><\/div>/, () => `<div id="root" ${VISITOR_ATTRIBUTE}></div>`);
 }
 

@@ -10,7 +10,7 @@ export interface UserAgentInfo {
   os: string;
 }
 
-export const UNKNOWN = 'Unknown';
+const UNKNOWN = 'Unknown';
 
 /** The longest User-Agent kept with a session; real ones are under 300 characters, this bounds the column. */
 export const USER_AGENT_MAX_LENGTH = 512;

@@ -28,13 +28,13 @@ import type { RawBox, RgbImage } from './protocol.ts';
 const require = createRequire(import.meta.url);
 
 /** Below this combined (detector × mesh) score a face is not reported. */
-export const FACE_MIN_SCORE = 0.5;
+const FACE_MIN_SCORE = 0.5;
 /** The detector's own floor: low enough to let the mesh verify borderline faces (turned heads). */
 const FACE_DETECTOR_MIN = 0.3;
 /** Ask centernet for everything above this; the caller's floor filters later. */
 const OBJECT_MODEL_MIN = 0.1;
 
-export const MODEL_FILES = {
+const MODEL_FILES = {
   faceDetector: 'blazeface.json',
   faceMesh: 'facemesh.json',
   selfie: 'selfie.json',
@@ -49,7 +49,7 @@ export interface Paths {
   modelsDir: string;
 }
 
-export function resolvePaths(): Paths {
+function resolvePaths(): Paths {
   // '@vladmandic/human' resolves (with the node condition) to dist/human.node.js; node-wasm sits beside it.
   const humanEntry = path.join(path.dirname(require.resolve('@vladmandic/human')), 'human.node-wasm.js');
   // The backend's node entry is dist/tf-backend-wasm.node.js, beside its .wasm files.

@@ -23,9 +23,9 @@ export type { Box, Detection, Face, LocalVision } from './port.ts';
 const PROVIDER = 'Local engine';
 
 /** Longest side sent to the face detector and object detector (the models work at 128–512 px inside). */
-export const DETECT_MAX_SIDE = 640;
+const DETECT_MAX_SIDE = 640;
 /** Longest side sent to the selfie segmentation model (256 px inside); the mask is scaled back up. */
-export const MASK_MAX_SIDE = 512;
+const MASK_MAX_SIDE = 512;
 /**
  * Default object floor. The issue suggested ~0.5, but centernet's scores run low: coffee.jpg's cup, an
  * obvious single object, scores 0.45 (and chelsea.jpg's cat is called a "dog" at 0.45): so 0.4, and
