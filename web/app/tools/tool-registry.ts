@@ -26,6 +26,7 @@ export const WEB_TOOLS = {
   transcription: { page: page(() => import('../../features/transcriptions/transcription-tool.tsx'), 'TranscriptionTool') },
   'ai-photoshoot': { page: page(() => import('../../features/ai-photoshoot/photoshoot-page.tsx'), 'PhotoshootPage') },
   'ai-headshot': { page: page(() => import('../../features/ai-headshot/headshot-page.tsx'), 'HeadshotPage') },
+  'background-remover': { page: page(() => import('../../features/background-remover/background-remover-page.tsx'), 'BackgroundRemoverPage') },
 } satisfies Record<ToolId, WebTool>;
 
 const isToolId = (id: string): id is ToolId => (TOOL_IDS as readonly string[]).includes(id);
