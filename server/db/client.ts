@@ -43,9 +43,10 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 
 /**
  * Opens PostgreSQL when `url` is given, otherwise embedded PGlite in `dataDir`
- * (in memory when `dataDir` is undefined, as the tests do).
+ * (in memory when `dataDir` is undefined, as the tests do; started from the data folder `loadDataDir`, a
+ * `dumpDataDir()` tarball, when given: the tests' migrated copy, which skips initdb and the migrations).
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number; loadDataDir?: Blob }): Promise<Database> {
   if (opts.url) {
     // A database that does not answer (a dropped host, a full pool) fails the request after this long with a
     // pool timeout, which the error handler answers as 503 + Retry-After, instead of hanging it.
@@ -63,7 +64,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
     fs.mkdirSync(opts.dataDir, { recursive: true });
     release = await lockDataDir(opts.dataDir);
   }
-  const pglite = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  const pglite = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   try {
     await pglite.waitReady;
   } catch (err) {

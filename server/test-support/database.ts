@@ -1,4 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrateDatabase, openDatabase, type Database } from '../db/client.ts';
 
@@ -8,23 +12,110 @@ import { migrateDatabase, openDatabase, type Database } from '../db/client.ts';
  */
 export const testDbKind = (): 'postgres' | 'pglite' => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
 
-/** A fresh, migrated database for one test app: a new in-memory PGlite, or a new PostgreSQL database. */
+/**
+ * A fresh, migrated database for one test app: a new in-memory PGlite, or a new PostgreSQL database. Migrated once,
+ * copied per test: PGlite starts from a migrated data folder (a tarball, which also skips initdb, the larger part of
+ * a new PGlite's start), PostgreSQL copies a migrated template database (CREATE DATABASE ... TEMPLATE).
+ */
 export async function createTestDatabase(): Promise<Database> {
-  if (testDbKind() === 'pglite') {
-    const database = await openDatabase({});
-    await migrateDatabase(database);
-    return database;
-  }
-  const empty = await emptyPostgresDatabase('ampkit_t');
-  const database = await openDatabase({ url: empty.url, poolSize: 20 });
-  await migrateDatabase(database);
+  if (testDbKind() === 'pglite') return openDatabase({ loadDataDir: await migratedPgliteFolder() });
+  const copy = await postgresDatabase('ampkit_t', await migratedTemplate());
+  const database = await openDatabase({ url: copy.url, poolSize: 20 });
   return {
     ...database,
     async close() {
       await database.close();
-      await empty.drop();
+      await copy.drop();
     },
   };
+}
+
+const migrationsFolder = fileURLToPath(new URL('../db/migrations/', import.meta.url));
+const cacheFolder = fileURLToPath(new URL('../../node_modules/.cache/ampkit-test-db/', import.meta.url));
+
+/**
+ * Names the migrated copies after what they hold: the migrations (every file's name and content) and, for PGlite,
+ * its version (its data folder format). A changed migration makes new copies; a stale one is never used.
+ */
+function migrationsKey(extra = ''): string {
+  const hash = createHash('sha256').update(extra);
+  for (const file of fs.readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
+    const full = path.join(migrationsFolder, file);
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+let pgliteFolder: Promise<Blob> | null = null;
+
+/**
+ * The migrated PGlite data folder as a dumpDataDir() tarball, made once (by whichever test process needs it first)
+ * under node_modules/.cache and read by the rest; written to a temporary name and renamed, so no process reads half a file.
+ */
+function migratedPgliteFolder(): Promise<Blob> {
+  return (pgliteFolder ??= (async () => {
+    const pglitePackage = path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json');
+    const { version } = JSON.parse(fs.readFileSync(pglitePackage, 'utf8')) as { version: string };
+    const file = path.join(cacheFolder, `pglite-${migrationsKey(version)}.tar`);
+    if (!fs.existsSync(file)) {
+      const database = await openDatabase({});
+      try {
+        await migrateDatabase(database);
+        if (database.kind !== 'pglite') throw new Error('expected PGlite');
+        const tarball = await database.pglite.dumpDataDir('none');
+        fs.mkdirSync(cacheFolder, { recursive: true });
+        const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+        fs.writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
+        fs.renameSync(partial, file);
+      } finally {
+        await database.close();
+      }
+    }
+    return new Blob([fs.readFileSync(file)]);
+  })());
+}
+
+let template: Promise<string> | null = null;
+
+/**
+ * The migrated template database on the TEST_DATABASE_URL server, made once (by whichever test process needs it
+ * first): migrated under a temporary name, then renamed, so no process copies a half-migrated one. Nothing stays
+ * connected to it, as CREATE DATABASE ... TEMPLATE requires.
+ */
+function migratedTemplate(): Promise<string> {
+  return (template ??= (async () => {
+    const name = `ampkit_tpl_${migrationsKey()}`;
+    const adminUrl = testDatabaseUrl();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (found.rowCount) return name;
+      const fresh = await postgresDatabase(`${name}_new`);
+      const database = await openDatabase({ url: fresh.url, poolSize: 1 });
+      try {
+        await migrateDatabase(database);
+      } finally {
+        await database.close();
+      }
+      try {
+        await admin.query(`ALTER DATABASE ${fresh.name} RENAME TO ${name}`);
+      } catch (err) {
+        // Another test process made it first (42P04, duplicate database): use theirs.
+        if ((err as { code?: string }).code !== '42P04') throw err;
+        await fresh.drop();
+      }
+      return name;
+    } finally {
+      await admin.end();
+    }
+  })());
+}
+
+function testDatabaseUrl(): string {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  return adminUrl;
 }
 
 /**
@@ -32,16 +123,24 @@ export async function createTestDatabase(): Promise<Database> {
  * removes it once the caller's connections are closed.
  */
 export async function emptyPostgresDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const { url, drop } = await postgresDatabase(prefix);
+  return { url, drop };
+}
+
+/** A new database named after `prefix`: empty, or a copy of the database `template`. */
+async function postgresDatabase(prefix: string, template?: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const adminUrl = testDatabaseUrl();
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => dropDatabase(adminUrl, name) };
+  return { name, url: url.toString(), drop: () => dropDatabase(adminUrl, name) };
 }
 
 /**
