@@ -3,7 +3,7 @@
  * (web/public/examples), made by the app's own local engine from public-domain and CC0 photos by
  * scripts/make-site-images.ts (which prints these entries); docs/ASSETS.md names each one's source and licence.
  */
-import { TOOL_CATALOGUE, type ToolId } from '../../../contract/tools.ts';
+import { TOOL_DEFINITIONS, type ToolId } from '../../../contract/tools.ts';
 
 export interface SiteImage {
   src: string;
@@ -86,6 +86,5 @@ export const EXAMPLES: readonly Example[] = [
 
 /** The name the site shows for an example's tool. */
 export function exampleToolName(tool: Example['tool']): string {
-  if (tool === 'upscaler') return 'Upscaler';
-  return TOOL_CATALOGUE.find((t) => t.id === tool)?.title ?? tool;
+  return tool === 'upscaler' ? 'Upscaler' : TOOL_DEFINITIONS[tool].catalogue.title;
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { adminReferrerResponse, adminStatisticsResponse, type StatisticsDays } from '../../../contract/admin-statistics.ts';
-import { TOOL_CATALOGUE } from '../../../contract/tools.ts';
+import { toolTitle } from '../../../contract/tools.ts';
 import { api, parseAnswer } from '../../lib/api.ts';
 import { adminKeys } from './admin-api.ts';
 
@@ -25,9 +25,9 @@ export const referrerQuery = (days: number | null) =>
     placeholderData: keepPreviousData,
   });
 
-/** A tool id as the catalogue titles it ('ai-headshot' → 'Headshot Generator'); an unknown id as it is. */
-export function toolTitle(id: string): string {
-  return TOOL_CATALOGUE.find((tool) => tool.id === id)?.title ?? id;
+/** A tool id as its definition titles it ('ai-headshot' → 'AI Headshot Generator'); an unknown id as it is. */
+export function statisticsToolLabel(id: string): string {
+  return toolTitle(id) ?? id;
 }
 
 /** 66.67 → '66.7%'; null → '—'. */

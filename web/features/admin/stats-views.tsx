@@ -1,7 +1,7 @@
 import type { AdminStatistics, PopularPrompt, ToolUsage } from '../../../contract/admin-statistics.ts';
 import { add, cmp, fromUnits, sub, toUnits } from '../../../contract/decimal.ts';
 import { formatCount } from './admin-format.ts';
-import { formatPercent, formatSeconds, formatUsd, toolTitle } from './stats-api.ts';
+import { formatPercent, formatSeconds, formatUsd, statisticsToolLabel } from './stats-api.ts';
 import { StatTile } from './admin-ui.tsx';
 import { StatsTable, type Column } from './stats-table.tsx';
 
@@ -42,7 +42,7 @@ export function OverviewView({ stats }: { stats: AdminStatistics }) {
               return (
                 <li key={tool.tool_name} className="text-sm">
                   <div className="flex justify-between gap-3">
-                    <span className="truncate text-slate-800">{toolTitle(tool.tool_name)}</span>
+                    <span className="truncate text-slate-800">{statisticsToolLabel(tool.tool_name)}</span>
                     <span className="shrink-0 text-slate-600 tabular-nums">
                       {formatCount(tool.total_usage)} · {formatPercent(share)}
                     </span>
@@ -61,7 +61,7 @@ export function OverviewView({ stats }: { stats: AdminStatistics }) {
 }
 
 const TOOL_COLUMNS: readonly Column<ToolUsage>[] = [
-  { key: 'tool', header: 'Tool', cell: (t) => <span className="font-medium text-slate-900">{toolTitle(t.tool_name)}</span> },
+  { key: 'tool', header: 'Tool', cell: (t) => <span className="font-medium text-slate-900">{statisticsToolLabel(t.tool_name)}</span> },
   { key: 'usage', header: 'Uses', numeric: true, cell: (t) => formatCount(t.total_usage) },
   { key: 'users', header: 'Users', numeric: true, cell: (t) => formatCount(t.unique_users) },
   { key: 'success', header: 'Success', numeric: true, cell: (t) => formatPercent(t.avg_success_rate) },
@@ -89,7 +89,7 @@ const PROMPT_COLUMNS: readonly Column<PopularPrompt>[] = [
   { key: 'rank', header: '#', numeric: true, cell: (_p, i) => i + 1 },
   // The prompt is the user's text: rendered as text, never as HTML.
   { key: 'prompt', header: 'Prompt', className: 'min-w-[14rem] max-w-[24rem] break-words', cell: (p) => <span className="text-slate-900">{p.prompt}</span> },
-  { key: 'tool', header: 'Tool', cell: (p) => <span className="whitespace-nowrap">{toolTitle(p.tool_name)}</span> },
+  { key: 'tool', header: 'Tool', cell: (p) => <span className="whitespace-nowrap">{statisticsToolLabel(p.tool_name)}</span> },
   { key: 'uses', header: 'Uses', numeric: true, cell: (p) => formatCount(p.usage_count) },
   { key: 'success', header: 'Success', numeric: true, cell: (p) => formatPercent(p.success_rate) },
   { key: 'time', header: 'Avg time', numeric: true, cell: (p) => formatSeconds(p.avg_generation_time) },
