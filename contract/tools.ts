@@ -12,6 +12,7 @@ export {
   toolConfigSchema,
   type ToolConfig,
   type ToolDefinition,
+  type ToolEngineKind,
   type ToolIcon,
   type ToolId,
   type ToolStatus,

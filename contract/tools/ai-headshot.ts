@@ -22,6 +22,7 @@ export const aiHeadshot: ToolDefinition<'ai-headshot'> = {
     { service_type: 'headshot', service_variant: 'standard', user_cost_credits: '0.5', actual_cost_usd: '0.04', description: 'Headshot generator: one headshot' },
     localPreviewPrice('headshot'),
   ],
+  runsOn: 'image-editor',
   estimate: { local: '1-3 s', provider: '30-60 s' },
   userPrompt: true,
   call: { path: '/api/ai/generate-image', toolName: 'ai-headshot', request: headshotRequest, response: generatedImageResponse },

@@ -21,6 +21,7 @@ export const aiPhotoshoot: ToolDefinition<'ai-photoshoot'> = {
     { service_type: 'photoshoot', service_variant: 'standard', user_cost_credits: '0.3', actual_cost_usd: '0.04', description: 'AI photoshoot: per generated image' },
     localPreviewPrice('photoshoot'),
   ],
+  runsOn: 'image-editor',
   estimate: { local: '1-4 s per photo', provider: '15-40 s per photo' },
   userPrompt: true,
   call: { path: '/api/ai/generate-image-variation', toolName: null, request: photoshootRequest, response: photoshootResponse },

@@ -13,9 +13,6 @@ export const BACKGROUND_REMOVER_MESSAGES = {
   peopleOnly: 'Preview for people only: the local engine cuts out people, not other subjects',
 } as const;
 
-/** The share of the photo the person mask must cover (mask ≥ 50%) for the local engine to call it a person. */
-export const BACKGROUND_REMOVER_MIN_PERSON = 0.01;
-
 /** POST /api/ai/remove-background: answers generatedImageResponse, its `image` a PNG with an alpha channel. */
 export const backgroundRemoverRequest = z.strictObject({
   imageData: imageDataString,
@@ -42,6 +39,7 @@ export const backgroundRemover: ToolDefinition<'background-remover'> = {
     { service_type: 'background_removal', service_variant: 'standard', user_cost_credits: '0.1', actual_cost_usd: '0.02', description: 'Background remover: one cut-out' },
     localPreviewPrice('background_removal'),
   ],
+  runsOn: 'image-editor',
   estimate: { local: '1-3 s', provider: '10-30 s' },
   userPrompt: false,
   call: { path: '/api/ai/remove-background', toolName: null, request: backgroundRemoverRequest, response: generatedImageResponse },

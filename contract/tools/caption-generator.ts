@@ -21,6 +21,7 @@ export const captionGenerator: ToolDefinition<'caption-generator'> = {
     { service_type: 'caption', service_variant: 'standard', user_cost_credits: '0.05', actual_cost_usd: '0.002', description: 'Caption and hashtags for one image' },
     localPreviewPrice('caption'),
   ],
+  runsOn: 'vision',
   estimate: { local: '1-3 s', provider: '3-10 s' },
   userPrompt: false,
   call: { path: '/api/ai/generate-caption', toolName: null, request: captionRequest, response: captionResponse },

@@ -66,6 +66,10 @@ export interface EngineEstimate {
   provider: string;
 }
 
+/** The model kinds a tool may run on: an image editor, the mockup editor, a vision model, a speech engine. */
+export const TOOL_ENGINE_KINDS = ['image-editor', 'mockup-editor', 'vision', 'speech'] as const;
+export type ToolEngineKind = (typeof TOOL_ENGINE_KINDS)[number];
+
 /**
  * One tool, contract side. Names that users or stored data see (the id, its URL, the title, the stored price
  * service type) are kept as they are; this is the one place that maps a tool to them.
@@ -78,6 +82,11 @@ export interface ToolDefinition<Id extends ToolId = ToolId> {
   price: { serviceType: string; variant: string };
   /** Its rows of the pricing seed: the quoted price and the local engine's. */
   prices: readonly PricingSeed[];
+  /**
+   * The kind of model that runs it when one is set up (the settings pick which: server/providers/ai/registry.ts);
+   * without one the local engine makes a preview. What GET /api/ai/engines reports per tool.
+   */
+  runsOn: ToolEngineKind;
   /** Time estimates by engine; null where the engine states its own (transcription). */
   estimate: EngineEstimate | null;
   /** Whether its files keep the creator's own words as their prompt (the gallery's `prompt_source`). */

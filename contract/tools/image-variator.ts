@@ -23,6 +23,7 @@ export const imageVariator: ToolDefinition<'image-variator'> = {
     localPreviewPrice('image_generation'),
     localPreviewPrice('preprocessing'),
   ],
+  runsOn: 'image-editor',
   estimate: { local: '1-5 s', provider: '10-30 s' },
   userPrompt: true,
   // No toolName is the morpher too.

@@ -21,6 +21,7 @@ export const mockupGenerator: ToolDefinition<'mockup-generator'> = {
     { service_type: 'mockup', service_variant: 'standard', user_cost_credits: '0.5', actual_cost_usd: '0.08', description: 'Mockup generator: one mockup image' },
     localPreviewPrice('mockup'),
   ],
+  runsOn: 'mockup-editor',
   estimate: { local: '5-15 s', provider: '30-60 s' },
   // Its file text is the tool's description of the style drawn, never the creator's words.
   userPrompt: false,

@@ -22,6 +22,7 @@ export const thumbnailGenerator: ToolDefinition<'thumbnail-generator'> = {
     { service_type: 'thumbnail', service_variant: 'standard', user_cost_credits: '0.3', actual_cost_usd: '0.04', description: 'Thumbnail generator: one 1280x720 thumbnail' },
     localPreviewPrice('thumbnail'),
   ],
+  runsOn: 'image-editor',
   estimate: { local: '1-3 s', provider: '15-40 s' },
   userPrompt: true,
   call: { path: '/api/ai/generate-image', toolName: 'thumbnail-generator', request: thumbnailRequest, response: generatedImageResponse },

@@ -46,6 +46,7 @@ export const transcription: ToolDefinition<'transcription'> = {
       description: `Transcription per minute: ${variant.replace('_', ' ')}`,
     })),
   ],
+  runsOn: 'speech',
   estimate: null,
   userPrompt: false,
   call: { path: '/api/transcriptions', toolName: null, request: null, response: null },

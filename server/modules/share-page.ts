@@ -2,7 +2,7 @@ import { LOCAL_PREVIEW_NOTE, MOCKUP_BACKGROUND_LABELS, MOCKUP_STYLE_LABELS } fro
 import { APP_NAME } from '../../contract/constants.ts';
 import { HEADSHOT_BACKGROUNDS } from '../../contract/headshot.ts';
 import { THUMBNAIL_STYLES } from '../../contract/thumbnail.ts';
-import { TOOL_CATALOGUE } from '../../contract/tools.ts';
+import { toolTitle } from '../../contract/tools.ts';
 
 /**
  * What a shared item's page is called (its <title>, og: and twitter: tags, and the document title the app sets):
@@ -36,8 +36,6 @@ export interface SharedContentFacts {
 
 /** Who made a shared item, as its page's description names them. */
 export const ownerName = (owner: { name: string | null } | undefined) => owner?.name?.trim() || `an ${APP_NAME} creator`;
-
-const toolTitle = (id: string | null) => (id ? (TOOL_CATALOGUE.find((t) => t.id === id)?.title ?? null) : null);
 
 /** Each of the engine's preview notes taken out with the rest of its sentence, then the spaces tidied. */
 export function withoutEngineNote(text: string): string {

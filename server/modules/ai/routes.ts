@@ -9,18 +9,21 @@ import {
   upscaleRequest,
   upscaleResponse,
 } from '../../../contract/ai.ts';
-import { captionRequest, captionResponse } from '../../../contract/captions.ts';
 import { generateImageRequest, type GenerateImageRequest } from '../../../contract/image-tools.ts';
-import { photoshootRequest, photoshootResponse } from '../../../contract/photoshoot.ts';
 import { generationAccepted } from '../../../contract/generations.ts';
+import { TOOL_DEFINITIONS } from '../../../contract/tools.ts';
 import type { FastifyReply } from 'fastify';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { currentUser } from '../../http/session.ts';
 import { perUserPerMinute } from '../../http/route-helpers.ts';
 import type { Submitted } from './durable.ts';
 import type { AiService } from './service.ts';
+import type { ServerToolDefinition } from './tools/definition.ts';
+import { OWN_ROUTE_TOOLS, SERVER_TOOLS, type DurableTools } from './tools/index.ts';
 
 const tags = ['ai'];
+/** Where app.ts mounts these routes. */
+const PREFIX = '/api/ai';
 
 export interface AiRoutesDeps {
   ai: AiService;
@@ -55,49 +58,32 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesDeps> = async (app, deps) =
     async (request, reply) => answer(reply, await generateImage(currentUser(request).id, request.body)),
   );
 
-  /** One call, four tools (spec 2 §7, spec 3 §7): the body's toolName picks the use case. */
+  /** One call, four tools (spec 2 §7, spec 3 §7): the body's toolName picks the use case (no toolName: the morpher). */
   async function generateImage(userId: string, body: GenerateImageRequest): Promise<Submitted<object>> {
-    switch (body.toolName) {
-      case 'mockup-generator':
-        return { status: 200, body: await deps.ai.submitMockup(userId, body) };
-      case 'thumbnail-generator':
-        return generations.submit('thumbnail', userId, body);
-      case 'ai-headshot':
-        return generations.submit('headshot', userId, body);
-      default:
-        return generations.submit('morph', userId, body);
-    }
+    if (body.toolName === 'mockup-generator') return { status: 200, body: await deps.ai.submitMockup(userId, body) };
+    return generations.submit(SERVER_TOOLS[body.toolName ?? 'image-variator'].durable.call, userId, body);
   }
 
-  app.post(
-    '/generate-image-variation',
-    {
-      bodyLimit: deps.limits.bodyLimitBytes,
-      config: { auth: 'user', paid: true, rateLimit },
-      schema: {
-        tags,
-        summary: 'AI photoshoot: one variation of 1-4 reference photos (one charge per call); 202 and the status URL when it takes longer',
-        body: photoshootRequest,
-        response: { 200: okSchema(photoshootResponse), 202: accepted },
+  // The tools with a route of their own (photoshoot, captions, background remover): path and schemas from their
+  // contract definition, the use case from their server one.
+  for (const id of OWN_ROUTE_TOOLS) {
+    const { call } = TOOL_DEFINITIONS[id];
+    const server: ServerToolDefinition = SERVER_TOOLS[id];
+    if (!call.path.startsWith(PREFIX) || !call.request || !call.response || !server.durable || !server.route) {
+      throw new Error(`${id}: a route of its own needs a path under ${PREFIX}, its schemas and a durable use case`);
+    }
+    const durableCall = server.durable.call as keyof DurableTools;
+    app.post(
+      call.path.slice(PREFIX.length),
+      {
+        bodyLimit: deps.limits.bodyLimitBytes,
+        config: { auth: 'user', paid: true, rateLimit },
+        schema: { tags, summary: server.route.summary, body: call.request, response: { 200: okSchema(call.response), 202: accepted } },
       },
-    },
-    async (request, reply) => answer(reply, await generations.submit('photoshoot', currentUser(request).id, request.body)),
-  );
-
-  app.post(
-    '/generate-caption',
-    {
-      bodyLimit: deps.limits.bodyLimitBytes,
-      config: { auth: 'user', paid: true, rateLimit },
-      schema: {
-        tags,
-        summary: 'Caption and 5-7 hashtags for an image (saved as a content item); 202 and the status URL when it takes longer',
-        body: captionRequest,
-        response: { 200: okSchema(captionResponse), 202: accepted },
-      },
-    },
-    async (request, reply) => answer(reply, await generations.submit('caption', currentUser(request).id, request.body)),
-  );
+      // The body was validated against the tool's own request schema above.
+      async (request, reply) => answer(reply, await generations.submit(durableCall, currentUser(request).id, request.body as never)),
+    );
+  }
 
   app.get(
     '/engines',

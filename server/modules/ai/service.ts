@@ -7,19 +7,15 @@ import type { ContentService } from '../content/service.ts';
 import type { CreditsService } from '../credits/service.ts';
 import type { FilesService } from '../files/service.ts';
 import type { PricingService } from '../pricing/service.ts';
-import { createCaption } from './caption.ts';
 import { createEngines } from './engines.ts';
-import { createHeadshot } from './headshot.ts';
 import { createDurable, createWaiters, type DurableSettings, type ToolLifecycle } from './durable.ts';
 import { createLifecycle } from './lifecycle.ts';
 import { createMockupJob, mockupAttemptSeconds } from './mockup-job.ts';
 import { createMockupStatus } from './mockup-status.ts';
 import { createMockupSubmit } from './mockup-submit.ts';
-import { createMorph } from './morph.ts';
-import { createPhotoshoot } from './photoshoot.ts';
-import { createThumbnail } from './thumbnail.ts';
 import { createUpscaleProviders } from './upscale-providers.ts';
 import { createUpscale } from './upscale.ts';
+import { durableTools } from './tools/index.ts';
 
 export interface AiDeps {
   db: Db;
@@ -47,14 +43,10 @@ export function createAiService(deps: AiDeps) {
   const waiters = createWaiters();
   const lifecycle = createLifecycle({ ...deps, settled: waiters.wake });
   const images = { maxImageBytes: settings.maxImageBytes, maxImagePixels: settings.maxImagePixels };
-  /** The durable tools: each use case made over a lifecycle (durable.ts runs it in the web process, then the worker). */
+  /** The durable tools (each tool's definition, tools/index.ts, and upscaling): made over a lifecycle (durable.ts runs it in the web process, then the worker). */
   const tools = {
-    morph: (on: ToolLifecycle) => createMorph({ lifecycle: on, providers, images, isDevelopment: settings.isDevelopment }),
+    ...durableTools({ providers, images, content: deps.content, isDevelopment: settings.isDevelopment }),
     upscale: (on: ToolLifecycle) => createUpscale({ lifecycle: on, files, providers }),
-    thumbnail: (on: ToolLifecycle) => createThumbnail({ lifecycle: on, providers, images }),
-    headshot: (on: ToolLifecycle) => createHeadshot({ lifecycle: on, providers, images }),
-    photoshoot: (on: ToolLifecycle) => createPhotoshoot({ lifecycle: on, providers, images }),
-    caption: (on: ToolLifecycle) => createCaption({ lifecycle: on, providers, content: deps.content, images }),
   };
   const generations = createDurable({ db, lifecycle, files, tools, settings: settings.generations, waiters, log });
   return {

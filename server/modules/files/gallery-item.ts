@@ -1,11 +1,11 @@
 import { daysUntilDeletion, type GalleryItem } from '../../../contract/files.ts';
-import { TOOL_CATALOGUE } from '../../../contract/tools.ts';
+import { TOOLS, toolTitle } from '../../../contract/tools.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { FileRow } from './repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const toolTitle = (id: string | null) => TOOL_CATALOGUE.find((t) => t.id === id)?.title ?? null;
+export { toolTitle };
 
 /** What a file is called where it is shown: its tool's title, else its name, else its kind. */
 export function titleOf(file: FileRow): string {
@@ -13,10 +13,11 @@ export function titleOf(file: FileRow): string {
 }
 
 /**
- * Tools whose files keep the creator's own words as their prompt. Every other tool's file text was written by the
- * tool (the mockup generator records a description of the style drawn), so it is never presented as a prompt.
+ * Tools whose files keep the creator's own words as their prompt (their definition's `userPrompt`). Every other tool's
+ * file text was written by the tool (the mockup generator records a description of the style drawn), so it is never
+ * presented as a prompt.
  */
-const USER_PROMPT_TOOLS: ReadonlySet<string> = new Set(['image-variator', 'thumbnail-generator', 'ai-headshot', 'ai-photoshoot']);
+const USER_PROMPT_TOOLS: ReadonlySet<string> = new Set(TOOLS.filter((tool) => tool.userPrompt).map((tool) => tool.id));
 
 /** Whether a file's prompt is the user's ('user') or the tool's text ('generated'); null when it has none. */
 export function promptSourceOf(file: Pick<FileRow, 'prompt' | 'toolName'>): 'user' | 'generated' | null {

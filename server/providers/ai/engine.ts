@@ -1,5 +1,5 @@
 import { LOCAL_PREVIEW_NOTE, type ToolEngine } from '../../../contract/ai.ts';
-import { ENGINE_ESTIMATES } from '../../../contract/tools.ts';
+import { ENGINE_ESTIMATES, TOOLS, type ToolEngineKind } from '../../../contract/tools.ts';
 import { LOCAL_ENGINE } from './local-engine.ts';
 import type { AiProviders, SpeechTranscriber } from './types.ts';
 
@@ -50,16 +50,17 @@ export function speechEngine(transcriber: SpeechTranscriber | null): ToolEngine 
   };
 }
 
-/** The engine each image tool runs with these providers: the answer of GET /api/ai/engines, and the tool cards' prices. */
+/** The engine each tool runs with these providers (from its definition's `runsOn`): the answer of GET /api/ai/engines, and the tool cards' prices. */
 export function toolEngines(providers: Pick<AiProviders, 'imageEditor' | 'mockupEditor' | 'vision' | 'transcriber'>): Record<string, ToolEngine> {
-  const { imageEditor, mockupEditor, vision } = providers;
-  return {
-    transcription: speechEngine(providers.transcriber ?? null),
-    'image-variator': toolEngine('image-variator', 'image_generation', imageEditor.name),
-    'mockup-generator': toolEngine('mockup-generator', 'mockup', mockupEditor?.name),
-    'thumbnail-generator': toolEngine('thumbnail-generator', 'thumbnail', imageEditor.name),
-    'ai-headshot': toolEngine('ai-headshot', 'headshot', imageEditor.name),
-    'ai-photoshoot': toolEngine('ai-photoshoot', 'photoshoot', imageEditor.name),
-    'caption-generator': toolEngine('caption-generator', 'caption', vision?.name),
+  const runner: Record<Exclude<ToolEngineKind, 'speech'>, string | undefined> = {
+    'image-editor': providers.imageEditor.name,
+    'mockup-editor': providers.mockupEditor?.name,
+    vision: providers.vision?.name,
   };
+  return Object.fromEntries(
+    TOOLS.map((tool) => [
+      tool.id,
+      tool.runsOn === 'speech' ? speechEngine(providers.transcriber ?? null) : toolEngine(tool.id, tool.price.serviceType, runner[tool.runsOn]),
+    ]),
+  );
 }
