@@ -1,6 +1,7 @@
 /** GET /api/pricing/tools: what one generation of each tool costs now, on the engine that runs it (the cards show it). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { toolPricingResponse, type ToolPrice } from '../../../contract/pricing.ts';
+import { TOOL_DEFINITIONS } from '../../../contract/tools.ts';
 import { api, parseAnswer } from '../../lib/api.ts';
 
 export const toolPricesQueryOptions = queryOptions({
@@ -15,6 +16,10 @@ export function useToolPrices(): Record<string, ToolPrice> {
   return Object.fromEntries(Object.values(prices).map((p) => [p.tool_id, p]));
 }
 
+/** The stored price types counted otherwise than per generation: transcription by the minute, the photoshoot by the photo. */
+const PER_MINUTE = TOOL_DEFINITIONS.transcription.price.serviceType;
+const PER_PHOTO = TOOL_DEFINITIONS['ai-photoshoot'].price.serviceType;
+
 /**
  * The card's line: a free local preview (for transcription, the local engine's draft), or credits per generation
  * (per minute for transcription).
@@ -23,9 +28,9 @@ export function priceLabel(price: ToolPrice | undefined): string | null {
   if (!price) return null;
   if (Number(price.dollar_amount) === 0) {
     if (price.service_variant !== 'local') return 'Free';
-    return price.service_type === 'transcription' ? 'Free draft' : 'Free preview';
+    return price.service_type === PER_MINUTE ? 'Free draft' : 'Free preview';
   }
-  const unit = price.service_type === 'transcription' ? 'per minute' : price.service_type === 'photoshoot' ? 'per photo' : 'per generation';
+  const unit = price.service_type === PER_MINUTE ? 'per minute' : price.service_type === PER_PHOTO ? 'per photo' : 'per generation';
   return `${price.dollar_amount} credits ${unit}`;
 }
 
@@ -36,7 +41,7 @@ const usd = (amount: number) => (amount === 0 ? 'free' : `$${amount.toFixed(2)}`
  * minute, is left out), or null while the prices are unknown (spec 1 §8: a pricing failure hides the badge).
  */
 export function priceRangeLabel(prices: readonly ToolPrice[]): string | null {
-  const amounts = prices.filter((p) => p.service_type !== 'transcription').map((p) => Number(p.dollar_amount));
+  const amounts = prices.filter((p) => p.service_type !== PER_MINUTE).map((p) => Number(p.dollar_amount));
   if (amounts.length === 0) return null;
   const min = Math.min(...amounts);
   const max = Math.max(...amounts);
