@@ -117,13 +117,6 @@ export default defineConfig([
   },
 
   {
-    // Issue 27: the payments split (admin-service.ts imports the type PaymentsDeps from service.ts, which builds the
-    // admin part) is under way; this exemption goes when it lands. No other file may join it.
-    files: ['server/modules/payments/service.ts', 'server/modules/payments/admin-service.ts'],
-    rules: { 'local/no-cycle': 'off' },
-  },
-
-  {
     files: ['**/*.{ts,tsx,js,mjs}'],
     ignores: [
       ...DATABASE_OWNERS,
