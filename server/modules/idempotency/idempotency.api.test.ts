@@ -1,8 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { generatedImageResponse } from '../../../contract/ai.ts';
+import { TOOL_DEFINITIONS, TOOLS } from '../../../contract/tools.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, generations, idempotencyKeys } from '../../db/schema/index.ts';
+import type { SampleImages } from '../ai/tools/definition.ts';
+import { OWN_ROUTE_TOOLS, SERVER_TOOLS } from '../ai/tools/index.ts';
 import { jobDefinitions } from '../../services.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
 import { data, error } from '../../test-support/envelope.ts';
@@ -26,12 +30,19 @@ let otherPng: string;
 beforeAll(async () => {
   t = await createTestApp();
   // The local engine's previews are free by default: priced here, so every paid route charges what this test replays.
-  for (const service of ['image_generation', 'thumbnail', 'headshot', 'photoshoot', 'caption', 'transcription']) await t.setPrice(service, 'local', '0.25');
+  for (const tool of TOOLS) await t.setPrice(tool.price.serviceType, 'local', '0.25');
   // Transcriptions queue a job: none runs here, the hold is what they charge (generations run as always).
   t.holdJobs();
   png = b64(await makePng(96, 64));
   otherPng = b64(await makePng(64, 96));
 });
+/** Photos with a person in them (the background remover's local engine refuses any other). */
+const person = b64(readFileSync(new URL('../../test-support/photos/astronaut.jpg', import.meta.url)));
+const otherPerson = b64(readFileSync(new URL('../../test-support/photos/camera.jpg', import.meta.url)));
+
+/** The tools with a paid route of their own: each definition's sample, with the images given. */
+const toolSamples = (images: () => SampleImages) =>
+  Object.fromEntries(OWN_ROUTE_TOOLS.map((id) => [`POST ${TOOL_DEFINITIONS[id].call.path}`, async () => SERVER_TOOLS[id].sample!(images())]));
 afterAll(() => t?.close());
 
 let n = 0;
@@ -71,13 +82,12 @@ async function sourceImage(s: TestSession): Promise<string> {
 }
 
 /**
- * A valid body for every paid route. A new paid route fails the first test below until it has one here,
+ * A valid body for every paid route (a tool with a route of its own: its definition's sample). A new paid route fails the first test below until it has one,
  * so it cannot ship without the replay test.
  */
 const SAMPLES: Record<string, (s: TestSession) => Promise<object>> = {
   'POST /api/ai/generate-image': async () => ({ imageData: png, userPrompt: 'make it warmer' }),
-  'POST /api/ai/generate-image-variation': async () => ({ images: [png], prompt: 'a beach scene', changeOptions: ['Pose'], variety: 'Subtle' }),
-  'POST /api/ai/generate-caption': async () => ({ imageData: png, prompt: 'Write an Instagram caption' }),
+  ...toolSamples(() => ({ png, person })),
   'POST /api/ai/upscale-image': async (s) => ({ image_uuid: await sourceImage(s), scale_factor: 2, quality_tier: 'fast', provider: 'local' }),
   'POST /api/transcriptions': async () => ({
     raw: multipartBody([
@@ -109,8 +119,7 @@ const transcriptionUpload = (parts: { audio?: Buffer; filename?: string; refinem
  */
 const OTHER_UPLOADS: Record<string, (s: TestSession) => Promise<object>> = {
   'POST /api/ai/generate-image': async () => ({ imageData: otherPng, userPrompt: 'make it warmer' }),
-  'POST /api/ai/generate-image-variation': async () => ({ images: [otherPng], prompt: 'a beach scene', changeOptions: ['Pose'], variety: 'Subtle' }),
-  'POST /api/ai/generate-caption': async () => ({ imageData: otherPng, prompt: 'Write an Instagram caption' }),
+  ...toolSamples(() => ({ png: otherPng, person: otherPerson })),
   'POST /api/ai/upscale-image': async (s) => ({ image_uuid: await sourceImage(s), scale_factor: 2, quality_tier: 'fast', provider: 'local' }),
   'POST /api/transcriptions': async () => transcriptionUpload({ audio: otherTone() }),
 };
