@@ -16,6 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { DEFAULT_PRICING } from '../../contract/credits.ts';
+import { TOOLS as TOOL_LIST } from '../../contract/tools.ts';
 import { STATISTICS_DAYS } from '../../contract/admin-statistics.ts';
 import { migrateDatabase, openDatabase } from '../../server/db/client.ts';
 import { isDeepStrictEqual } from 'node:util';
@@ -38,19 +39,14 @@ if (!adminUrl) {
   process.exit(1);
 }
 
-// tool, service type, variant, credits charged, takes a prompt, makes an image.
-const TOOLS: Array<[string, string, string, string, boolean, boolean]> = [
-  ['ai-headshot', 'headshot', 'standard', '0.5', true, true],
-  ['thumbnail-generator', 'thumbnail', 'standard', '0.3', true, true],
-  ['thumbnail-generator', 'thumbnail', 'local', '0', true, true],
-  ['caption-generator', 'caption', 'standard', '0.05', true, false],
-  ['transcription', 'transcription', 'refined', '0.75', false, false],
-  ['transcription', 'transcription', 'raw', '0.3', false, false],
-  ['ai-photoshoot', 'photoshoot', 'standard', '0.3', true, true],
-  ['image-variator', 'image_generation', 'standard', '0.25', true, true],
-  ['image-variator', 'image_generation', 'local', '0', true, true],
-  ['mockup-generator', 'mockup', 'standard', '0.5', false, true],
-];
+// tool, service type, variant, credits charged, takes a prompt, makes an image: each tool's quoted price and its local one, from its definition.
+const TOOLS: Array<[string, string, string, string, boolean, boolean]> = TOOL_LIST.flatMap((tool) =>
+  tool.prices
+    .filter((p) => p.service_type === tool.price.serviceType && (p.service_variant === tool.price.variant || p.service_variant === 'local'))
+    .map((p): [string, string, string, string, boolean, boolean] => [tool.id, p.service_type, p.service_variant, p.user_cost_credits, tool.userPrompt, tool.catalogue.category === 'image']),
+);
+/** The generation each write of the write-cost measure records: the first tool's quoted price. */
+const LIVE_TOOL = TOOLS[0]!;
 const SUBJECTS = ['founder', 'podcast host', 'chef', 'travel vlogger', 'gamer', 'fitness coach', 'musician', 'designer', 'teacher', 'streamer', 'realtor', 'photographer', 'baker', 'surfer', 'scientist'];
 const STYLES = ['cinematic', 'bold neon', 'soft pastel', 'corporate', 'retro film', 'minimal white', 'dramatic low-key', 'sunny outdoor', 'studio grey', 'vibrant pop art', 'moody noir', 'warm golden hour', 'cyberpunk', 'watercolor', 'clean flat', 'vintage', 'high contrast', 'dreamy', 'editorial', 'playful'];
 const PROMPTS = SUBJECTS.flatMap((s) => STYLES.map((st) => `A ${st} portrait of a ${s}, eye-catching, ready for YouTube`));
@@ -161,8 +157,8 @@ async function writeCost(client: pg.Client, triggers: boolean): Promise<number[]
     await client.query('begin');
     const { rows: made } = await client.query<{ id: string }>(
       `insert into generations (user_id, tool, service_type, service_variant, provider, prompt, status, credits)
-       values ($1, 'ai-headshot', 'headshot', 'standard', 'bench', $2, 'processing', 0.5) returning id`,
-      [user, PROMPTS[i % PROMPTS.length]],
+       values ($1, $3, $4, $5, 'bench', $2, 'processing', $6) returning id`,
+      [user, PROMPTS[i % PROMPTS.length], ...LIVE_TOOL.slice(0, 4)],
     );
     await client.query('commit');
     await client.query(
