@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -9,6 +10,9 @@ const postgres = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
   test: {
+    // One test file at a time per core. Vitest's default keeps a core for itself (one worker on a 2-core machine),
+    // while most of its own work is waiting; the files of all four projects share these workers.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         test: {
