@@ -2,43 +2,33 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { deferredSender, type QueueJob } from './jobs/queue.ts';
-import { aiJobs } from './modules/ai/jobs.ts';
-import { createAiService } from './modules/ai/service.ts';
-import { toolEngines } from './providers/ai/engine.ts';
-import { createAiRegistry } from './providers/ai/registry.ts';
 import type { Clock } from './lib/clock.ts';
 import { createJobNotices } from './lib/job-notices.ts';
-import { createAccountService } from './modules/account/service.ts';
-import { createAccountSecurityService } from './modules/auth/account-security.ts';
-import { authJobs } from './modules/auth/jobs.ts';
-import { createAuthService } from './modules/auth/service.ts';
-import { creditsJobs } from './modules/credits/jobs.ts';
-import { createCreditsService } from './modules/credits/service.ts';
-import { createPaymentsService } from './modules/payments/service.ts';
-import { createPricingService } from './modules/pricing/service.ts';
-import { privacyJobs } from './modules/privacy/jobs.ts';
-import { paymentsJobs } from './modules/payments/jobs.ts';
-import { createPrivacyService } from './modules/privacy/service.ts';
-import { siteJobs } from './modules/site/jobs.ts';
-import { createSiteService } from './modules/site/service.ts';
-import { createToolsService } from './modules/tools/service.ts';
-import { createAuditService } from './modules/audit/service.ts';
-import { createAdminUsersService } from './modules/admin-users/service.ts';
-import { createStatisticsService } from './modules/statistics/service.ts';
-import { createTelegramModule } from './modules/telegram/module.ts';
-import { telegramJobs } from './modules/telegram/jobs.ts';
-import { createTranscriptionsModule } from './modules/transcriptions/module.ts';
-import { transcriptionJobs } from './modules/transcriptions/jobs.ts';
-import { createContentService } from './modules/content/service.ts';
-import { filesJobs } from './modules/files/jobs.ts';
-import { idempotencyJobs } from './modules/idempotency/jobs.ts';
-import { createIdempotencyService } from './modules/idempotency/service.ts';
-import { createFilesService } from './modules/files/service.ts';
+import { accountModule } from './modules/account/module.ts';
+import { adminUsersModule } from './modules/admin-users/module.ts';
+import { aiModule } from './modules/ai/module.ts';
+import { auditModule } from './modules/audit/module.ts';
+import { authModule } from './modules/auth/module.ts';
+import { contentModule } from './modules/content/module.ts';
+import { creditsModule } from './modules/credits/module.ts';
+import { filesModule } from './modules/files/module.ts';
+import { idempotencyModule } from './modules/idempotency/module.ts';
+import { createModule, type Core, type WiredModule } from './modules/module.ts';
+import { paymentsModule } from './modules/payments/module.ts';
+import { pricingModule } from './modules/pricing/module.ts';
+import { privacyModule } from './modules/privacy/module.ts';
+import { siteModule } from './modules/site/module.ts';
+import { statisticsModule } from './modules/statistics/module.ts';
+import { systemModule } from './modules/system/module.ts';
+import { telegramModule } from './modules/telegram/module.ts';
+import { toolsModule } from './modules/tools/module.ts';
+import { transcriptionsModule } from './modules/transcriptions/module.ts';
+import { createAiRegistry } from './providers/ai/registry.ts';
+import type { SpeechTranscriber } from './providers/ai/types.ts';
+import { createMailer, type Mailer } from './providers/mail/mailer.ts';
 import { localStorage } from './providers/storage/local.ts';
 import { s3Storage } from './providers/storage/s3.ts';
 import type { ObjectStorage } from './providers/storage/storage.ts';
-import { createMailer, type Mailer } from './providers/mail/mailer.ts';
-import { createStripeGateway, type StripeGateway } from './providers/payments/stripe.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -60,141 +50,101 @@ function storageFrom(config: Config): ObjectStorage {
   });
 }
 
-function stripeFrom(config: Config): StripeGateway | null {
-  if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) return null;
-  return createStripeGateway({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiBase: config.STRIPE_API_BASE });
-}
-
-/** Wires every service from its narrow dependencies. The web app and the worker share this. */
+/**
+ * Makes every module (server/modules/module.ts) from the shared parts and the services it names, in dependency
+ * order. The web app and the worker share this; app.ts registers the modules' routes, main.ts queues their jobs.
+ */
 export function createServices(deps: ServiceDeps) {
-  const { config, database, clock, log } = deps;
-  const db = database.db;
-  const mailer = deps.mailer ?? createMailer(config, log);
-  const credits = createCreditsService({
-    db,
-    clock,
-    settings: { signupBonusCredits: config.SIGNUP_BONUS_CREDITS, holdTtlMinutes: config.HOLD_TTL_MINUTES },
-    // A released expired hold means its process died: the ai module fails the generation it covered (same commit).
-    onHoldExpired: (tx, hold) => ai.failAbandoned(tx, hold.id).then(() => {}),
-  });
-  const storage = storageFrom(config);
-  const files = createFilesService({
-    db,
-    storage,
-    clock,
-    settings: {
-      publicUrl: config.PUBLIC_URL,
-      retentionDays: config.FILE_RETENTION_DAYS,
-      maxImagePixels: config.MAX_IMAGE_PIXELS,
-      maxImageBytes: config.UPLOAD_MAX_IMAGE_BYTES,
-      maxAudioBytes: config.UPLOAD_MAX_AUDIO_BYTES,
-      quotaBytes: Math.round(config.STORAGE_QUOTA_GB * 1024 ** 3),
-    },
-  });
-  const content = createContentService({ db, clock, publicUrl: config.PUBLIC_URL });
+  const { config, database, log } = deps;
   // Services send jobs through this; main.ts (or a test) binds it to the queue once that has started.
   const jobs = deferredSender();
-  // A finished background job is told to its user's linked chat (the Telegram module subscribes).
-  const notices = createJobNotices(log);
-  const aiProviders = createAiRegistry(config, { warn: (message) => log.warn(message) });
-  const account = createAccountService({ storageQuotaGb: config.STORAGE_QUOTA_GB });
-  const privacy = createPrivacyService({ db, storage, clock, jobs, mailer, credits, settings: { publicUrl: config.PUBLIC_URL }, log });
-  const auth = createAuthService({
-    db,
-    query: database.query,
-    mailer,
-    clock,
-    settings: {
-      publicUrl: config.PUBLIC_URL,
-      adminEmails: config.ADMIN_EMAILS,
-      sessionTtlDays: config.SESSION_TTL_DAYS,
-      magicLinkPerEmail: config.RATE_LIMIT_MAGIC_LINK_PER_EMAIL,
-      rateWindowMinutes: config.RATE_LIMIT_WINDOW_MINUTES,
-    },
-    // An address whose account was deleted before opens a fresh account without a second sign-up bonus.
-    onUserCreated: async (tx, user) => credits.grantSignupBonus(tx, user.id, { bonus: await privacy.signupBonusAllowed(tx, user.email) }),
-  });
-  const accountSecurity = createAccountSecurityService({ db, clock });
-  // Every admin write is recorded by the service that makes it, in the same transaction.
-  const audit = createAuditService({ db, clock });
-  const pricing = createPricingService({
-    db,
-    clock,
-    credits,
-    audit,
-    engineVariant: (toolId) => toolEngines(aiProviders)[toolId]?.variant,
-    // System Settings: the speech engines the admin may choose ('none' on the server leaves only the server's choice).
-    transcription: {
-      configured: config.TRANSCRIPTION_PROVIDER === 'none' ? [] : (Object.keys(aiProviders.transcribers) as Array<keyof typeof aiProviders.transcribers>),
-      autoEngine: aiProviders.transcriber?.name ?? null,
-    },
-    productionSync: { isDevelopment: config.isDevelopment, url: config.PRODUCTION_SYNC_URL, token: config.PRODUCTION_SYNC_TOKEN },
-  });
-  const payments = createPaymentsService({ db, clock, credits, audit, stripe: stripeFrom(config), publicUrl: config.PUBLIC_URL, log });
-  const tools = createToolsService({ db, audit, clock });
-  const idempotency = createIdempotencyService({ db, clock });
-  const site = createSiteService({
-    db,
-    clock,
-    audit,
+  const core: Core = {
+    config,
+    database,
+    db: database.db,
+    clock: deps.clock,
     log,
-    settings: { publicUrl: config.PUBLIC_URL, legalEntityName: config.LEGAL_ENTITY_NAME, legalJurisdiction: config.LEGAL_JURISDICTION },
-  });
-  const ai = createAiService({
-    db,
-    clock,
-    credits,
-    pricing,
-    files,
-    content,
+    mailer: deps.mailer ?? createMailer(config, log),
+    storage: storageFrom(config),
     jobs,
-    providers: aiProviders,
-    settings: {
-      maxImagePixels: config.MAX_IMAGE_PIXELS,
-      maxImageBytes: config.UPLOAD_MAX_IMAGE_BYTES,
-      isDevelopment: config.isDevelopment,
-      holdTtlMinutes: config.HOLD_TTL_MINUTES,
-      generations: {
-        waitMs: config.GENERATION_WAIT_MS,
-        providerTimeoutMs: config.GENERATION_TIMEOUT_MS,
-        localTimeoutMs: config.LOCAL_ENGINE_TIMEOUT_MS,
-        concurrency: config.GENERATION_CONCURRENCY,
-      },
+    // A finished background job is told to its user's linked chat (the Telegram module subscribes).
+    notices: createJobNotices(log),
+    aiProviders: createAiRegistry(config, { warn: (message) => log.warn(message) }),
+  };
+
+  const credits = createModule(creditsModule, core, {
+    // A released expired hold means its process died: the ai module fails the generation it covered (same commit).
+    onHoldExpired: async (tx, hold): Promise<void> => {
+      await ai.service.failAbandoned(tx, hold.id);
     },
-    log,
-    notify: notices.emit,
-    // Called per request, once everything is wired: the transcriptions module is made below, on this ai service.
-    currentTranscriber: () => transcriptions.currentTranscriber(),
   });
+  const files = createModule(filesModule, core, {});
+  const content = createModule(contentModule, core, {});
+  const account = createModule(accountModule, core, {});
+  const privacy = createModule(privacyModule, core, { credits: credits.service });
+  const auth = createModule(authModule, core, { credits: credits.service, privacy: privacy.service, account: account.service });
+  // Every admin write is recorded by the service that makes it, in the same transaction.
+  const audit = createModule(auditModule, core, {});
+  const pricing = createModule(pricingModule, core, { credits: credits.service, audit: audit.service });
+  const payments = createModule(paymentsModule, core, { credits: credits.service, audit: audit.service });
+  const tools = createModule(toolsModule, core, { audit: audit.service });
+  const idempotency = createModule(idempotencyModule, core, {});
+  const ai = createModule(aiModule, core, {
+    credits: credits.service,
+    pricing: pricing.service,
+    files: files.service,
+    content: content.service,
+    // Called per request, once everything is wired: the transcriptions module is made below, on this ai service.
+    currentTranscriber: (): Promise<SpeechTranscriber | null> => transcriptions.service.currentTranscriber(),
+  });
+  const transcriptions = createModule(transcriptionsModule, core, { ai: ai.service, files: files.service, pricing: pricing.service, content: content.service });
+  const telegram = createModule(telegramModule, core, { credits: credits.service, transcriptions: transcriptions.service });
+  const site = createModule(siteModule, core, { audit: audit.service, telegramBot: telegram.service.configured });
+  const adminUsers = createModule(adminUsersModule, core, { credits: credits.service, audit: audit.service });
+  const statistics = createModule(statisticsModule, core, {});
+  const system = createModule(systemModule, core, {});
 
-  const transcriptions = createTranscriptionsModule({ config, db, clock, ai, providers: aiProviders, files, pricing, credits, content, log });
-  const adminUsers = createAdminUsersService({ db, clock, credits, audit });
-  const statistics = createStatisticsService({ db, clock });
-  const telegram = createTelegramModule({ config, db, clock, jobs, notices, credits, transcriptions, log });
+  /** Every module, in the order of their routes (app.ts), jobs (main.ts) and seeds. */
+  const modules: readonly WiredModule[] = [
+    system, auth, privacy, tools, credits, pricing, payments, files, content, ai, transcriptions, telegram, site,
+    audit, adminUsers, statistics, idempotency, account,
+  ];
 
-  /** Seeds what a new database needs; keeps what the admin area changed. */
-  async function seed() {
-    await tools.seed();
-    await pricing.seed();
-    await payments.seed();
-  }
-  return { mailer, storage, jobs, notices, aiProviders, account, auth, accountSecurity, credits, pricing, payments, tools, files, content, ai, transcriptions, telegram, idempotency, site, privacy, audit, adminUsers, statistics, seed };
+  return {
+    mailer: core.mailer,
+    storage: core.storage,
+    jobs,
+    notices: core.notices,
+    aiProviders: core.aiProviders,
+    account: account.service,
+    auth: auth.service.auth,
+    accountSecurity: auth.service.accountSecurity,
+    credits: credits.service,
+    pricing: pricing.service,
+    payments: payments.service,
+    tools: tools.service,
+    files: files.service,
+    content: content.service,
+    ai: ai.service,
+    transcriptions: transcriptions.service,
+    telegram: telegram.service,
+    idempotency: idempotency.service,
+    site: site.service,
+    privacy: privacy.service,
+    audit: audit.service,
+    adminUsers: adminUsers.service,
+    statistics: statistics.service,
+    modules,
+    /** Seeds what a new database needs (the tool catalogue, then prices, then packages); keeps what the admin changed. */
+    async seed() {
+      for (const module of modules) await module.seed?.();
+    },
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;
 
 /** Every background job kind, for the queue. */
-export function jobDefinitions(services: Services, log: FastifyBaseLogger): QueueJob[] {
-  return [
-    ...authJobs(services.auth, log),
-    ...creditsJobs(services.credits, log),
-    ...filesJobs(services.files, log),
-    ...aiJobs(services.ai),
-    ...transcriptionJobs(services.transcriptions),
-    ...telegramJobs(services.telegram),
-    ...idempotencyJobs(services.idempotency, log),
-    ...siteJobs(services.site, log),
-    ...privacyJobs(services.privacy, log),
-    ...paymentsJobs(services.payments, log),
-  ];
+export function jobDefinitions(services: Pick<Services, 'modules'>, log: FastifyBaseLogger): QueueJob[] {
+  return services.modules.flatMap((module) => module.jobs?.(log) ?? []);
 }

@@ -1,44 +1,42 @@
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import type { JobSender } from '../../jobs/queue.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { JobNotices } from '../../lib/job-notices.ts';
 import type { CreditsService } from '../credits/service.ts';
+import { defineModule, mount } from '../module.ts';
 import type { TranscriptionsForBot } from './bot.ts';
+import { telegramJobs } from './jobs.ts';
+import { telegramRoutes } from './routes.ts';
 import { createTelegramService } from './service.ts';
 
-/** What services.ts hands the Telegram module; the module gives each of its parts only what that part needs. */
+/** What the Telegram module takes of other modules; it gives each of its parts only what that part needs. */
 export interface TelegramModuleDeps {
-  config: Config;
-  db: Db;
-  clock: Clock;
-  jobs: JobSender;
-  notices: JobNotices;
   credits: Pick<CreditsService, 'account'>;
   transcriptions: TranscriptionsForBot;
-  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
-/** The Telegram bot and the dashboard's link to it (spec 1 §3, §4, §7, §8). */
-export function createTelegramModule(deps: TelegramModuleDeps) {
-  const telegram = createTelegramService({
-    db: deps.db,
-    clock: deps.clock,
-    jobs: deps.jobs,
-    credits: deps.credits,
-    transcriptions: deps.transcriptions,
-    publicUrl: deps.config.PUBLIC_URL,
-    log: deps.log,
-    settings: {
-      token: deps.config.TELEGRAM_BOT_TOKEN,
-      apiRoot: deps.config.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
-      webhookSecret: deps.config.TELEGRAM_WEBHOOK_SECRET,
-      publicUrl: deps.config.PUBLIC_URL,
-    },
-  });
-  // A linked user hears from any of their jobs when it finishes.
-  deps.notices.subscribe((notice) => telegram.onJobNotice(notice));
-  return telegram;
-}
-
-export type TelegramModule = ReturnType<typeof createTelegramModule>;
+/** The Telegram bot and the dashboard's link to it (spec 1 §3, §4, §7, §8): `/api/telegram`, `telegram.update`. */
+export const telegramModule = defineModule({
+  name: 'telegram',
+  create(core, deps: TelegramModuleDeps) {
+    const { config } = core;
+    const telegram = createTelegramService({
+      db: core.db,
+      clock: core.clock,
+      jobs: core.jobs,
+      credits: deps.credits,
+      transcriptions: deps.transcriptions,
+      publicUrl: config.PUBLIC_URL,
+      log: core.log,
+      settings: {
+        token: config.TELEGRAM_BOT_TOKEN,
+        apiRoot: config.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
+        webhookSecret: config.TELEGRAM_WEBHOOK_SECRET,
+        publicUrl: config.PUBLIC_URL,
+      },
+    });
+    // A linked user hears from any of their jobs when it finishes.
+    core.notices.subscribe((notice) => telegram.onJobNotice(notice));
+    return {
+      service: telegram,
+      routes: { public: [mount(telegramRoutes, { prefix: '/api/telegram', telegram })] },
+      jobs: () => telegramJobs(telegram),
+    };
+  },
+});

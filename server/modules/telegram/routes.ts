@@ -5,14 +5,14 @@ import { telegramLinkResponse, telegramStatusResponse, telegramTestMessageRespon
 import { ok, okSchema } from '../../http/envelope.ts';
 import { currentUser } from '../../http/session.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { TelegramModule } from './module.ts';
+import type { TelegramService } from './service.ts';
 
 const tags = ['telegram'];
 /** The least an Update must be for the bot: an id; its message is read by grammY. */
 const update = z.looseObject({ update_id: z.number().int().nonnegative() });
 
 /** /api/telegram (spec 1 §7) and the bot's webhook. */
-export const telegramRoutes: FastifyPluginAsyncZod<{ telegram: TelegramModule }> = async (app, { telegram }) => {
+export const telegramRoutes: FastifyPluginAsyncZod<{ telegram: TelegramService }> = async (app, { telegram }) => {
   app.get(
     '/status',
     { config: { auth: 'user' }, schema: { tags, summary: 'Whether my Telegram chat is linked', response: { 200: okSchema(telegramStatusResponse) } } },

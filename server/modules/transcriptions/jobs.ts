@@ -1,5 +1,5 @@
 import type { AnyJobDefinition } from '../../jobs/jobs.ts';
-import type { TranscriptionsModule } from './module.ts';
+import type { TranscriptionsService } from './service.ts';
 import { TRANSCRIPTION_JOB } from './service.ts';
 
 /**
@@ -8,7 +8,7 @@ import { TRANSCRIPTION_JOB } from './service.ts';
  * job once more in a live worker, whose attempt claims the generation and finishes it within the same hold (it lives
  * the engine's time plus ten minutes); only if that attempt dies too does the sweep release the hold.
  */
-export function transcriptionJobs(transcriptions: TranscriptionsModule): AnyJobDefinition[] {
+export function transcriptionJobs(transcriptions: TranscriptionsService): AnyJobDefinition[] {
   return [
     {
       name: TRANSCRIPTION_JOB,

@@ -21,10 +21,10 @@ import { currentUser } from '../../http/session.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { multipartBodyOf, readMultipartBody } from '../../http/multipart-body.ts';
 import { perUserPerMinute } from '../../http/route-helpers.ts';
-import type { TranscriptionsModule } from './module.ts';
+import type { TranscriptionsService } from './service.ts';
 
 export interface TranscriptionsRoutesDeps {
-  transcriptions: TranscriptionsModule;
+  transcriptions: TranscriptionsService;
   limits: { maxUploadBytes: number; perUserPerMinute: number };
 }
 
