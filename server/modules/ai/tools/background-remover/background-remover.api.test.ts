@@ -6,7 +6,7 @@ import { aiEnginesResponse, generatedImageResponse, LOCAL_PREVIEW_NOTE } from '.
 import { creditBalanceResponse } from '../../../../../contract/credits.ts';
 import { fileListResponse } from '../../../../../contract/files.ts';
 import { BACKGROUND_REMOVER_MESSAGES, backgroundRemover } from '../../../../../contract/tools/background-remover.ts';
-import { creditLedger, files, generations } from '../../../../db/schema/index.ts';
+import { creditLedger, files, generations, pricing, toolsConfig } from '../../../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../../../test-support/app.ts';
 import { data, error } from '../../../../test-support/envelope.ts';
 import { startFakeGemini, type FakeGemini } from '../../../../test-support/fake-ai/gemini.ts';
@@ -115,6 +115,17 @@ describe('Background Remover with the local engine', () => {
     } finally {
       await t.setPrice('background_removal', 'local', '0');
     }
+  });
+
+  it('is added to a database made before it: the start-up seed adds its catalogue entry and its two prices', async () => {
+    const { db } = t.database;
+    await db.delete(pricing).where(eq(pricing.serviceType, 'background_removal'));
+    await db.delete(toolsConfig).where(eq(toolsConfig.id, 'background-remover'));
+    await t.app.services.seed();
+    const prices = await db.select().from(pricing).where(eq(pricing.serviceType, 'background_removal'));
+    expect(prices.map((p) => [p.serviceVariant, Number(p.userCostCredits)]).sort()).toEqual(backgroundRemover.prices.map((p) => [p.service_variant, Number(p.user_cost_credits)]).sort());
+    const [tool] = await db.select().from(toolsConfig).where(eq(toolsConfig.id, 'background-remover'));
+    expect(tool).toMatchObject({ title: 'Background Remover', path: '/tools/background-remover', status: 'available' });
   });
 
   it('is quoted on the local engine, and refuses a call without a session (401) or a body that is not a photo (400)', async () => {
