@@ -8,7 +8,7 @@ import {
 } from '../../../contract/generations.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { isLocalEngine } from '../../providers/ai/engine.ts';
+import { runsLocally } from '../../providers/ai/engine.ts';
 import { ProviderError } from '../../providers/ai/types.ts';
 import type { FilesService } from '../files/service.ts';
 import { generationTitle, isDurable, Superseded, type Lifecycle, type Run } from './lifecycle.ts';
@@ -144,7 +144,7 @@ export function createDurable<Tools extends Record<string, ToolMaker<never>>>(de
   const live = new Map<string, Run>();
 
   /** How long one attempt may run: the engine's deadline. */
-  const deadlineFor = (provider: string) => (isLocalEngine(provider) ? settings.localTimeoutMs : settings.providerTimeoutMs);
+  const deadlineFor = (provider: string) => (runsLocally(provider) ? settings.localTimeoutMs : settings.providerTimeoutMs);
 
   /**
    * The hold outlives both attempts of a generation whose worker died (each up to its deadline, plus the time the

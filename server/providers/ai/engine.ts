@@ -1,6 +1,7 @@
 import { LOCAL_PREVIEW_NOTE, type ToolEngine } from '../../../contract/ai.ts';
 import { ENGINE_ESTIMATES, TOOLS, type ToolEngineKind } from '../../../contract/tools.ts';
 import { LOCAL_ENGINE } from './local-engine.ts';
+import { LOCAL_UPSCALER } from './local-upscaler/index.ts';
 import type { AiProviders, SpeechTranscriber } from './types.ts';
 
 /** The price variant the local engine charges for every priced service (seeded 0, upscaling aside). */
@@ -8,6 +9,12 @@ export const LOCAL_VARIANT = 'local';
 
 /** Whether a provider name is the local engine's: its results are previews, priced by the `local` variant. */
 export const isLocalEngine = (provider: string | null | undefined) => !provider || provider === LOCAL_ENGINE;
+
+/**
+ * Whether a provider runs on this machine, so a call gets the local engine's deadline (LOCAL_ENGINE_TIMEOUT_MS), not
+ * a remote provider's: the local engine, and the local ESRGAN upscaler (a real upscale priced as such, not a preview).
+ */
+export const runsLocally = (provider: string | null | undefined) => isLocalEngine(provider) || provider === LOCAL_UPSCALER;
 
 /** The price variant a tool charges when `provider` runs it. */
 export const variantFor = (provider: string | null | undefined) => (isLocalEngine(provider) ? LOCAL_VARIANT : 'standard');

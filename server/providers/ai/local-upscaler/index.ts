@@ -15,6 +15,9 @@ import { type ImageResult, type ImageUpscaler, ProviderError, type UpscaleReques
 import type { ModelFamily, ModelScale } from './models.ts';
 import { EngineWorker } from './worker-client.ts';
 
+/** The local upscaler's name (the upscale call's `provider`): it runs on this machine, with the local engine's deadline. */
+export const LOCAL_UPSCALER = 'local';
+
 const PROVIDER = 'Local engine';
 
 /** Largest source for ×2 (2048×2048); ×4 allows a quarter of it (1024×1024), so outputs stay ≤ 4096×4096. */
@@ -180,7 +183,7 @@ export function createLocalUpscaler(options: LocalUpscalerOptions = {}): LocalUp
   }
 
   return {
-    name: 'local',
+    name: LOCAL_UPSCALER,
     capabilities: {
       scale_factors: [2, 4],
       quality_tiers: ['fast', 'standard', 'high_quality'],
