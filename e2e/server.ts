@@ -4,9 +4,12 @@
  * instead (PostgreSQL, S3, two web processes and a worker behind one round-robin address: e2e/scale-out/cluster.ts),
  * so the same specs run against it unchanged.
  */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { migratedPgliteTarball } from '../server/test-support/database.ts';
 import { freePort } from '../server/test-support/free-port.ts';
 import { startSmtpServer, type TestSmtpServer } from '../server/test-support/smtp.ts';
 import { baseSettings, root, spawnApp } from './app-process.ts';
@@ -29,9 +32,21 @@ export const scaleOut = ['1', 'true', 'yes'].includes(process.env.E2E_SCALE_OUT 
 export async function startServer(settings: Record<string, string> = {}): Promise<RunningServer & { stop(): Promise<void> }> {
   if (scaleOut) return startScaleOut(settings);
   const base = baseSettings();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ampkit-e2e-'));
+  // The embedded database starts migrated: the API tests' migrated PGlite data folder (server/test-support/database.ts)
+  // unpacked where the server keeps it (DATA_DIR/db, server/config.ts), which skips initdb and the migrations (the
+  // server still migrates, finding nothing to do, and seeds as on any start).
+  if (!settings.DATABASE_URL) {
+    try {
+      fs.mkdirSync(path.join(dataDir, 'db'));
+      await promisify(execFile)('tar', ['-xf', await migratedPgliteTarball(), '-C', path.join(dataDir, 'db')]);
+    } catch (err) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw err;
+    }
+  }
   const smtp = await startSmtpServer();
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ampkit-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const server = spawnApp({ ...base, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, SMTP_URL: smtp.url, ...settings });
   try {

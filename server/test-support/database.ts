@@ -46,13 +46,15 @@ function migrationsKey(extra = ''): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-let pgliteFolder: Promise<Blob> | null = null;
+let pgliteFolder: Promise<string> | null = null;
 
 /**
- * The migrated PGlite data folder as a dumpDataDir() tarball, made once (by whichever test process needs it first)
- * under node_modules/.cache and read by the rest; written to a temporary name and renamed, so no process reads half a file.
+ * The migrated PGlite data folder as a dumpDataDir() tarball (a plain tar of the folder), made once (by whichever
+ * test process needs it first) under node_modules/.cache and read by the rest; written to a temporary name and
+ * renamed, so no process reads half a file. Answers the tarball's path: the API tests load it into an in-memory
+ * PGlite, the end-to-end servers (e2e/server.ts) unpack it into their DATA_DIR/db.
  */
-function migratedPgliteFolder(): Promise<Blob> {
+export function migratedPgliteTarball(): Promise<string> {
   return (pgliteFolder ??= (async () => {
     const pglitePackage = path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json');
     const { version } = JSON.parse(fs.readFileSync(pglitePackage, 'utf8')) as { version: string };
@@ -71,8 +73,15 @@ function migratedPgliteFolder(): Promise<Blob> {
         await database.close();
       }
     }
-    return new Blob([fs.readFileSync(file)]);
+    return file;
   })());
+}
+
+let pgliteBlob: Promise<Blob> | null = null;
+
+/** The migrated PGlite data folder, read once per test process. */
+function migratedPgliteFolder(): Promise<Blob> {
+  return (pgliteBlob ??= migratedPgliteTarball().then((file) => new Blob([fs.readFileSync(file)])));
 }
 
 let template: Promise<string> | null = null;
