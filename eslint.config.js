@@ -111,12 +111,6 @@ export default defineConfig([
   },
 
   {
-    // Issue 27: being split now by their owners; each line goes when its file is under the limit. No file may join.
-    files: ['server/modules/ai/lifecycle.ts', 'server/modules/auth/service.ts', 'server/modules/files/service.ts'],
-    rules: { 'max-lines': 'off' },
-  },
-
-  {
     files: ['**/*.{ts,tsx,js,mjs}'],
     ignores: [
       ...DATABASE_OWNERS,
