@@ -8,6 +8,14 @@ import { defineConfig } from 'vitest/config';
 const apiFiles = ['server/**/*.api.test.ts'];
 const postgres = process.env.TEST_DATABASE_URL;
 
+/**
+ * The API projects' files share their worker's modules (isolate: false): each file builds its own app on its own
+ * database (server/test-support/app.ts), so what a worker keeps between files is the imported code, the PGlite
+ * WebAssembly and the migrated data folder, not state. Importing the whole server once per worker instead of once per
+ * file: 10 API files took 28 s instead of 83 s.
+ */
+const api = { include: apiFiles, environment: 'node' as const, isolate: false, testTimeout: 30_000, hookTimeout: 60_000 };
+
 export default defineConfig({
   test: {
     // One test file at a time per core. Vitest's default keeps a core for itself (one worker on a 2-core machine),
@@ -26,27 +34,11 @@ export default defineConfig({
         test: { name: 'web', include: ['web/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
       },
       {
-        test: {
-          name: 'api-pglite',
-          include: apiFiles,
-          environment: 'node',
-          env: { TEST_DB: 'pglite' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
+        test: { ...api, name: 'api-pglite', env: { TEST_DB: 'pglite' } },
       },
       ...(postgres
         ? [
-            {
-              test: {
-                name: 'api-postgres',
-                include: apiFiles,
-                environment: 'node' as const,
-                env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgres },
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-              },
-            },
+            { test: { ...api, name: 'api-postgres', env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgres } } },
           ]
         : []),
     ],
