@@ -31,7 +31,7 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'web', include: ['web/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+        test: { name: 'web', include: ['web/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['web/test-support/setup.ts'] },
       },
       {
         test: { ...api, name: 'api-pglite', env: { TEST_DB: 'pglite' } },
