@@ -1,8 +1,5 @@
 import { z } from 'zod';
 import { creditsSchema } from './auth.ts';
-import { mul } from './decimal.ts';
-import { TOOLS } from './tools.ts';
-import type { PricingSeed } from './tools/definition.ts';
 
 /** A decimal amount on the wire: a string like "12.5000", never a float. */
 export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/, 'Must be a decimal number');
@@ -119,48 +116,8 @@ export interface InsufficientCredits {
   deficit: string;
 }
 
-/** Service a tool is priced by (the variant its quote shows); the pricing call keys its answer by the tool's title. */
-export const TOOL_SERVICE: Readonly<Record<string, { serviceType: string; variant: string }>> = Object.fromEntries(
-  TOOLS.map((tool) => [tool.id, tool.price]),
-);
-
-export { TRANSCRIPTION_PRICES } from './tools/transcription.ts';
-
 /** Users pay this multiple of a provider's upscale estimate (spec 2 §9). */
 export const UPSCALE_PRICE_MULTIPLIER = '2.5';
-
-export type { PricingSeed } from './tools/definition.ts';
-
-const upscaleEstimates: Array<[string, string, string, string]> = [
-  // provider, scale, tier, estimated cost in USD
-  ['local', '2x', 'fast', '0.002'],
-  ['local', '2x', 'standard', '0.004'],
-  ['local', '2x', 'high_quality', '0.008'],
-  ['local', '4x', 'fast', '0.004'],
-  ['local', '4x', 'standard', '0.008'],
-  ['local', '4x', 'high_quality', '0.016'],
-  ['replicate', '2x', 'standard', '0.02'],
-  ['replicate', '2x', 'high_quality', '0.04'],
-  ['replicate', '4x', 'standard', '0.04'],
-  ['replicate', '4x', 'high_quality', '0.08'],
-];
-
-/**
- * Default prices every new database is seeded with, and a start adds where missing; the admin area edits them.
- * 1 credit = $1. Each tool's rows come from its definition (its price and the local engine's, seeded 0: the admin
- * can price previews later); upscaling keeps its price with either engine (ESRGAN's result is real).
- */
-export const DEFAULT_PRICING: readonly PricingSeed[] = [
-  ...TOOLS.flatMap((tool) => tool.prices),
-  { service_type: 'image_variation', service_variant: 'standard', user_cost_credits: '0.25', actual_cost_usd: '0.04', description: 'Image variation: one generated image' },
-  ...upscaleEstimates.map(([provider, scale, tier, usd]) => ({
-    service_type: 'upscale',
-    service_variant: `${provider}_${scale}_${tier}`,
-    user_cost_credits: mul(usd, UPSCALE_PRICE_MULTIPLIER), // estimate x 2.5
-    actual_cost_usd: usd,
-    description: `Upscale ${scale} (${tier.replace('_', ' ')}) with the ${provider} engine`,
-  })),
-];
 
 export interface PackageSeed {
   name: string;

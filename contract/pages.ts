@@ -1,4 +1,4 @@
-import { TOOL_IDS } from './tools.ts';
+import { TOOL_IDS } from './tools/definition.ts';
 
 /**
  * The web app's page routes (spec 1 §2), shared by the server and the client router: the server answers 404 with

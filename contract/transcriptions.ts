@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRANSCRIPTION_PRICES } from './credits.ts';
+import { TRANSCRIPTION_PRICES } from './tools/transcription.ts';
 
 /** Audio transcription with refinements, its list, library and detail page (spec 3 §2-9). */
 export const REFINEMENT_TYPES = ['raw', 'refined', 'summary', 'conclusions', 'devils_advocate', 'action_points'] as const;

@@ -8,7 +8,8 @@
  * on the page or in the panel, releases the hold and keeps nothing.
  */
 import { test as base, type Page, type Request } from '@playwright/test';
-import { DEFAULT_PRICING, type CreditTransaction } from '../contract/credits.ts';
+import { type CreditTransaction } from '../contract/credits.ts';
+import { DEFAULT_PRICING } from '../contract/tool-prices.ts';
 import type { Credits } from '../contract/auth.ts';
 import type { GenerationStatus } from '../contract/generations.ts';
 import { startFakeGemini, type FakeGemini } from '../server/test-support/fake-ai/gemini.ts';

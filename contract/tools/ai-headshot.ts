@@ -1,5 +1,3 @@
-import { generatedImageResponse } from '../ai.ts';
-import { headshotRequest } from '../headshot.ts';
 import { localPreviewPrice, type ToolDefinition } from './definition.ts';
 
 /** AI Headshot Generator (spec 3 §2): schemas, styles and messages in contract/headshot.ts. */
@@ -25,5 +23,5 @@ export const aiHeadshot: ToolDefinition<'ai-headshot'> = {
   runsOn: 'image-editor',
   estimate: { local: '1-3 s', provider: '30-60 s' },
   userPrompt: true,
-  call: { path: '/api/ai/generate-image', toolName: 'ai-headshot', request: headshotRequest, response: generatedImageResponse },
+  call: { path: '/api/ai/generate-image', toolName: 'ai-headshot' },
 };

@@ -1,4 +1,3 @@
-import { photoshootRequest, photoshootResponse } from '../photoshoot.ts';
 import { localPreviewPrice, type ToolDefinition } from './definition.ts';
 
 /** AI Photoshoot (spec 3 §2): one variation per call; schemas and choices in contract/photoshoot.ts. */
@@ -24,5 +23,5 @@ export const aiPhotoshoot: ToolDefinition<'ai-photoshoot'> = {
   runsOn: 'image-editor',
   estimate: { local: '1-4 s per photo', provider: '15-40 s per photo' },
   userPrompt: true,
-  call: { path: '/api/ai/generate-image-variation', toolName: null, request: photoshootRequest, response: photoshootResponse },
+  call: { path: '/api/ai/generate-image-variation', toolName: null },
 };

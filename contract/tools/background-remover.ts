@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import { generatedImageResponse, imageDataString, imageMimeType } from '../ai.ts';
 import { localPreviewPrice, type ToolDefinition } from './definition.ts';
 
 /** Background Remover: a photo in, a PNG of it with a transparent background out (in the gallery, downloadable). */
@@ -12,13 +10,6 @@ export const BACKGROUND_REMOVER_MESSAGES = {
   /** Begins the text of every local result (after LOCAL_PREVIEW_NOTE). */
   peopleOnly: 'Preview for people only: the local engine cuts out people, not other subjects',
 } as const;
-
-/** POST /api/ai/remove-background: answers generatedImageResponse, its `image` a PNG with an alpha channel. */
-export const backgroundRemoverRequest = z.strictObject({
-  imageData: imageDataString,
-  mimeType: imageMimeType.optional(),
-});
-export type BackgroundRemoverRequest = z.infer<typeof backgroundRemoverRequest>;
 
 export const backgroundRemover: ToolDefinition<'background-remover'> = {
   id: 'background-remover',
@@ -42,5 +33,5 @@ export const backgroundRemover: ToolDefinition<'background-remover'> = {
   runsOn: 'image-editor',
   estimate: { local: '1-3 s', provider: '10-30 s' },
   userPrompt: false,
-  call: { path: '/api/ai/remove-background', toolName: null, request: backgroundRemoverRequest, response: generatedImageResponse },
+  call: { path: '/api/ai/remove-background', toolName: null },
 };

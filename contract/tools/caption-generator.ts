@@ -1,4 +1,3 @@
-import { captionRequest, captionResponse } from '../captions.ts';
 import { localPreviewPrice, type ToolDefinition } from './definition.ts';
 
 /** Caption Generator (spec 3 §2): schemas and choices in contract/captions.ts; its result is a content item, not a file. */
@@ -24,5 +23,5 @@ export const captionGenerator: ToolDefinition<'caption-generator'> = {
   runsOn: 'vision',
   estimate: { local: '1-3 s', provider: '3-10 s' },
   userPrompt: false,
-  call: { path: '/api/ai/generate-caption', toolName: null, request: captionRequest, response: captionResponse },
+  call: { path: '/api/ai/generate-caption', toolName: null },
 };

@@ -92,10 +92,11 @@ export interface ToolDefinition<Id extends ToolId = ToolId> {
   /** Whether its files keep the creator's own words as their prompt (the gallery's `prompt_source`). */
   userPrompt: boolean;
   /**
-   * How it is called: the path, the `toolName` it sends when the path serves several tools, the request and the
-   * answer (null for a multipart upload, described by its own module).
+   * How it is called: the path and the `toolName` it sends when the path serves several tools. Its request and answer
+   * schemas are named by its server definition (server/modules/ai/tools/), so the pages that show the catalogue do not
+   * load every tool's schemas.
    */
-  call: { path: string; toolName: Id | null; request: z.ZodType | null; response: z.ZodType | null };
+  call: { path: string; toolName: Id | null };
 }
 
 /** Types the table: each entry is the definition of its own id. */

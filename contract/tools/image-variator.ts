@@ -1,4 +1,3 @@
-import { generatedImageResponse, morphRequest } from '../ai.ts';
 import { localPreviewPrice, type ToolDefinition } from './definition.ts';
 
 /** AI Image Morpher (spec 2): variations of an image; its price service keeps its stored name, `image_generation`. */
@@ -27,5 +26,5 @@ export const imageVariator: ToolDefinition<'image-variator'> = {
   estimate: { local: '1-5 s', provider: '10-30 s' },
   userPrompt: true,
   // No toolName is the morpher too.
-  call: { path: '/api/ai/generate-image', toolName: 'image-variator', request: morphRequest, response: generatedImageResponse },
+  call: { path: '/api/ai/generate-image', toolName: 'image-variator' },
 };

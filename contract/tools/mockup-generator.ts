@@ -1,4 +1,3 @@
-import { mockupRequest, mockupSubmittedResponse } from '../ai.ts';
 import { localPreviewPrice, type ToolDefinition } from './definition.ts';
 
 /** Mockup Generator (spec 2 §7): a queued job; its answer is the job to follow (GET /api/ai/mockup-job-status). */
@@ -25,5 +24,5 @@ export const mockupGenerator: ToolDefinition<'mockup-generator'> = {
   estimate: { local: '5-15 s', provider: '30-60 s' },
   // Its file text is the tool's description of the style drawn, never the creator's words.
   userPrompt: false,
-  call: { path: '/api/ai/generate-image', toolName: 'mockup-generator', request: mockupRequest, response: mockupSubmittedResponse },
+  call: { path: '/api/ai/generate-image', toolName: 'mockup-generator' },
 };

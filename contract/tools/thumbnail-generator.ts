@@ -1,5 +1,3 @@
-import { generatedImageResponse } from '../ai.ts';
-import { thumbnailRequest } from '../thumbnail.ts';
 import { localPreviewPrice, type ToolDefinition } from './definition.ts';
 
 /** Thumbnail Generator (spec 3 §2): schemas and styles in contract/thumbnail.ts. */
@@ -25,5 +23,5 @@ export const thumbnailGenerator: ToolDefinition<'thumbnail-generator'> = {
   runsOn: 'image-editor',
   estimate: { local: '1-3 s', provider: '15-40 s' },
   userPrompt: true,
-  call: { path: '/api/ai/generate-image', toolName: 'thumbnail-generator', request: thumbnailRequest, response: generatedImageResponse },
+  call: { path: '/api/ai/generate-image', toolName: 'thumbnail-generator' },
 };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRICING, TOOL_SERVICE } from '../credits.ts';
-import { generateImageRequest } from '../image-tools.ts';
+import { DEFAULT_PRICING, TOOL_SERVICE } from '../tool-prices.ts';
 import { ENGINE_ESTIMATES, TOOL_CATALOGUE, TOOL_DEFINITIONS, TOOL_ICONS, TOOL_IDS, TOOLS, toolTitle } from '../tools.ts';
 
 /**
@@ -37,19 +36,5 @@ describe('the tool definitions', () => {
 
   it('give every tool run by a model of images or vision its time estimates', () => {
     for (const tool of TOOLS.filter((t) => t.runsOn !== 'speech')) expect(ENGINE_ESTIMATES[tool.id], tool.id).toEqual({ local: expect.any(String), provider: expect.any(String) });
-  });
-
-  it('name a call each tool takes: a toolName of generate-image has its request in the union, a route of its own has its schemas', () => {
-    const shared = TOOLS.filter((tool) => tool.call.toolName !== null);
-    for (const tool of shared) {
-      expect(tool.call.path, tool.id).toBe('/api/ai/generate-image');
-      expect(tool.call.toolName).toBe(tool.id);
-      expect(generateImageRequest.options as readonly unknown[], tool.id).toContain(tool.call.request);
-    }
-    expect(generateImageRequest.options).toHaveLength(shared.length);
-    for (const tool of TOOLS.filter((t) => t.call.toolName === null && t.call.path.startsWith('/api/ai/'))) {
-      expect(tool.call.request, tool.id).not.toBeNull();
-      expect(tool.call.response, tool.id).not.toBeNull();
-    }
   });
 });

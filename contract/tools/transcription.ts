@@ -49,5 +49,5 @@ export const transcription: ToolDefinition<'transcription'> = {
   runsOn: 'speech',
   estimate: null,
   userPrompt: false,
-  call: { path: '/api/transcriptions', toolName: null, request: null, response: null },
+  call: { path: '/api/transcriptions', toolName: null },
 };

@@ -15,7 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { DEFAULT_PRICING } from '../../contract/credits.ts';
+import { DEFAULT_PRICING } from '../../contract/tool-prices.ts';
 import { TOOLS as TOOL_LIST } from '../../contract/tools.ts';
 import { STATISTICS_DAYS } from '../../contract/admin-statistics.ts';
 import { migrateDatabase, openDatabase } from '../../server/db/client.ts';

@@ -64,12 +64,12 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesDeps> = async (app, deps) =
     return generations.submit(SERVER_TOOLS[body.toolName ?? 'image-variator'].durable.call, userId, body);
   }
 
-  // The tools with a route of their own (photoshoot, captions, background remover): path and schemas from their
-  // contract definition, the use case from their server one.
+  // The tools with a route of their own (photoshoot, captions, background remover): the path from their contract
+  // definition, the schemas and the use case from their server one.
   for (const id of OWN_ROUTE_TOOLS) {
     const { call } = TOOL_DEFINITIONS[id];
     const server: ServerToolDefinition = SERVER_TOOLS[id];
-    if (!call.path.startsWith(PREFIX) || !call.request || !call.response || !server.durable || !server.route) {
+    if (!call.path.startsWith(PREFIX) || !server.schemas || !server.durable || !server.route) {
       throw new Error(`${id}: a route of its own needs a path under ${PREFIX}, its schemas and a durable use case`);
     }
     const durableCall = server.durable.call as keyof DurableTools;
@@ -78,7 +78,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesDeps> = async (app, deps) =
       {
         bodyLimit: deps.limits.bodyLimitBytes,
         config: { auth: 'user', paid: true, rateLimit },
-        schema: { tags, summary: server.route.summary, body: call.request, response: { 200: okSchema(call.response), 202: accepted } },
+        schema: { tags, summary: server.route.summary, body: server.schemas.request, response: { 200: okSchema(server.schemas.response), 202: accepted } },
       },
       // The body was validated against the tool's own request schema above.
       async (request, reply) => answer(reply, await generations.submit(durableCall, currentUser(request).id, request.body as never)),

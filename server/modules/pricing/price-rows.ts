@@ -1,5 +1,5 @@
 import { cmp, normalize } from '../../../contract/decimal.ts';
-import { TOOL_SERVICE } from '../../../contract/credits.ts';
+import { TOOL_SERVICE } from '../../../contract/tool-prices.ts';
 import type { PricingEntry } from '../../../contract/admin-settings.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { PricingRow } from './repository.ts';

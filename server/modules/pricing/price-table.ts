@@ -1,5 +1,5 @@
 import type { PricingEntry, PricingSyncResult } from '../../../contract/admin-settings.ts';
-import { DEFAULT_PRICING } from '../../../contract/credits.ts';
+import { DEFAULT_PRICING } from '../../../contract/tool-prices.ts';
 import { normalize } from '../../../contract/decimal.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { PricingSeed } from '../../../contract/credits.ts';
+import type { PricingSeed } from '../../../contract/tool-prices.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { pricing, siteSettings, toolsConfig } from '../../db/schema/index.ts';
 

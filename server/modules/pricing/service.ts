@@ -1,5 +1,6 @@
 import { TOOL_CATALOGUE } from '../../../contract/tools.ts';
-import { DEFAULT_PRICING, TOOL_SERVICE, type CostPrediction } from '../../../contract/credits.ts';
+import { type CostPrediction } from '../../../contract/credits.ts';
+import { DEFAULT_PRICING, TOOL_SERVICE } from '../../../contract/tool-prices.ts';
 import { add, cmp, fromUnits, max0, normalize, sub, toUnits } from '../../../contract/decimal.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pricingListResponse, transcriptionSettingsResponse, type PricingEntry } from '../../../contract/admin-settings.ts';
-import { DEFAULT_PRICING } from '../../../contract/credits.ts';
+import { DEFAULT_PRICING } from '../../../contract/tool-prices.ts';
 import { wavOf } from '../../providers/ai/speech/audio.ts';
 import { adminAudit, pricing, siteSettings } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';

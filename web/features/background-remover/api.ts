@@ -1,7 +1,7 @@
 /** The background remover's call: POST /api/ai/remove-background (contract/tools/background-remover.ts). */
 import type { z } from 'zod';
 import { generatedImageResponse, type GeneratedImage } from '../../../contract/ai.ts';
-import type { backgroundRemoverRequest } from '../../../contract/tools/background-remover.ts';
+import type { backgroundRemoverRequest } from '../../../contract/background-remover.ts';
 import type { ToolId } from '../../../contract/tools.ts';
 import { parseAnswer } from '../../lib/api.ts';
 import { postGeneration, type GenerationRun } from '../../lib/generations.ts';

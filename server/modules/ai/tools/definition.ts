@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { ContentService } from '../../content/service.ts';
 import type { ToolLifecycle } from '../durable.ts';
 import type { ImageLimits } from '../preprocess.ts';
@@ -31,6 +32,12 @@ export interface ServerToolDefinition {
     call: string;
     make: (lifecycle: ToolLifecycle, deps: ToolDeps) => (userId: string, request: never) => Promise<object>;
   } | null;
+  /**
+   * The request its use case takes and the answer it gives (the contract's schemas): its own route validates and
+   * documents them, and generate-image's union (contract/image-tools.ts) holds the request of each tool sent there by
+   * toolName. Null for a tool called otherwise (the transcription's multipart upload, described by its module).
+   */
+  schemas: { request: z.ZodType; response: z.ZodType } | null;
   /** Its own paid POST under /api/ai (the contract's `call.path`): the OpenAPI summary. Null: another route serves it. */
   route: { summary: string } | null;
   /** A valid request of its own route, for the tests that call every paid route (idempotency, the security matrix). */

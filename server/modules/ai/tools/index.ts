@@ -1,3 +1,8 @@
+import { generatedImageResponse, mockupRequest, mockupSubmittedResponse, morphRequest } from '../../../../contract/ai.ts';
+import { captionRequest, captionResponse } from '../../../../contract/captions.ts';
+import { headshotRequest } from '../../../../contract/headshot.ts';
+import { photoshootRequest, photoshootResponse } from '../../../../contract/photoshoot.ts';
+import { thumbnailRequest } from '../../../../contract/thumbnail.ts';
 import type { ToolId } from '../../../../contract/tools.ts';
 import { createCaption } from '../caption.ts';
 import type { ToolLifecycle } from '../durable.ts';
@@ -15,30 +20,35 @@ import type { ServerToolDefinition, ToolDeps } from './definition.ts';
 export const SERVER_TOOLS = {
   'image-variator': {
     // POST /api/ai/generate-image with toolName image-variator, or none.
+    schemas: { request: morphRequest, response: generatedImageResponse },
     durable: { call: 'morph', make: (lifecycle, { providers, images, isDevelopment }) => createMorph({ lifecycle, providers, images, isDevelopment }) },
     route: null,
     sample: null,
   },
   // POST /api/ai/generate-image queues a mockup job (mockup-submit.ts, mockup-job.ts).
-  'mockup-generator': { durable: null, route: null, sample: null },
+  'mockup-generator': { schemas: { request: mockupRequest, response: mockupSubmittedResponse }, durable: null, route: null, sample: null },
   'thumbnail-generator': {
+    schemas: { request: thumbnailRequest, response: generatedImageResponse },
     durable: { call: 'thumbnail', make: (lifecycle, { providers, images }) => createThumbnail({ lifecycle, providers, images }) },
     route: null,
     sample: null,
   },
   'caption-generator': {
+    schemas: { request: captionRequest, response: captionResponse },
     durable: { call: 'caption', make: (lifecycle, { providers, content, images }) => createCaption({ lifecycle, providers, content, images }) },
     route: { summary: 'Caption and 5-7 hashtags for an image (saved as a content item); 202 and the status URL when it takes longer' },
     sample: ({ png }) => ({ imageData: png, prompt: 'Write an Instagram caption' }),
   },
   // The transcriptions module (multipart upload, its own job on the ai lifecycle).
-  transcription: { durable: null, route: null, sample: null },
+  transcription: { schemas: null, durable: null, route: null, sample: null },
   'ai-photoshoot': {
+    schemas: { request: photoshootRequest, response: photoshootResponse },
     durable: { call: 'photoshoot', make: (lifecycle, { providers, images }) => createPhotoshoot({ lifecycle, providers, images }) },
     route: { summary: 'AI photoshoot: one variation of 1-4 reference photos (one charge per call); 202 and the status URL when it takes longer' },
     sample: ({ png }) => ({ images: [png], prompt: 'a beach scene', changeOptions: ['Pose'], variety: 'Subtle' }),
   },
   'ai-headshot': {
+    schemas: { request: headshotRequest, response: generatedImageResponse },
     durable: { call: 'headshot', make: (lifecycle, { providers, images }) => createHeadshot({ lifecycle, providers, images }) },
     route: null,
     sample: null,

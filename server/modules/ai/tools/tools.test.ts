@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { generateImageRequest } from '../../../../contract/image-tools.ts';
 import { TOOL_IDS, TOOLS } from '../../../../contract/tools.ts';
 import { toolEngines } from '../../../providers/ai/engine.ts';
 import { LOCAL_ENGINE } from '../../../providers/ai/local-engine.ts';
@@ -28,6 +29,17 @@ describe("the server's tool definitions", () => {
     const calls = TOOL_IDS.flatMap((id) => server(id).durable?.call ?? []);
     expect(new Set(calls).size).toBe(calls.length);
     expect(calls).not.toContain('upscale');
+  });
+
+  it('name the schemas of each call: a toolName of generate-image has its request in the union, a route of its own has its schemas', () => {
+    const shared = TOOLS.filter((tool) => tool.call.toolName !== null);
+    for (const tool of shared) {
+      expect(tool.call.path, tool.id).toBe('/api/ai/generate-image');
+      expect(tool.call.toolName).toBe(tool.id);
+      expect(generateImageRequest.options as readonly unknown[], tool.id).toContain(server(tool.id).schemas?.request);
+    }
+    expect(generateImageRequest.options).toHaveLength(shared.length);
+    for (const tool of TOOLS.filter((t) => t.call.path.startsWith('/api/ai/'))) expect(server(tool.id).schemas, tool.id).not.toBeNull();
   });
 
   it('quote every tool on an engine: the local one when no provider is set, priced by its local variant', () => {

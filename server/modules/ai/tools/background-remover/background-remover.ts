@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { GeneratedImage } from '../../../../../contract/ai.ts';
-import { BACKGROUND_REMOVER_MESSAGES, type BackgroundRemoverRequest } from '../../../../../contract/tools/background-remover.ts';
+import type { BackgroundRemoverRequest } from '../../../../../contract/background-remover.ts';
+import { BACKGROUND_REMOVER_MESSAGES } from '../../../../../contract/tools/background-remover.ts';
 import { badRequest } from '../../../../lib/errors.ts';
 import { costOf } from '../../../../providers/ai/cost.ts';
 import { isLocalEngine } from '../../../../providers/ai/engine.ts';

@@ -1,8 +1,11 @@
+import { generatedImageResponse } from '../../../../../contract/ai.ts';
+import { backgroundRemoverRequest } from '../../../../../contract/background-remover.ts';
 import type { ServerToolDefinition } from '../definition.ts';
 import { createBackgroundRemover } from './background-remover.ts';
 
 /** Background Remover, server side: its use case on the durable path and its own route. */
 export const backgroundRemover = {
+  schemas: { request: backgroundRemoverRequest, response: generatedImageResponse },
   durable: {
     call: 'background-remover',
     make: (lifecycle, { providers, images }) => createBackgroundRemover({ lifecycle, providers, images }),
