@@ -4,6 +4,7 @@
  * is not available), a reorder sticks, the transcription settings save, a price is added, edited and deleted, and the
  * copy to production (offered on this development host) says why it cannot run. axe on each screen; screenshots.
  */
+import { TOOL_CATALOGUE } from '../contract/tools.ts';
 import { expect, expectAccessible, expectNoSideways, screenshots, signInByMail, testWithSettings } from './fixtures.ts';
 
 const ADMIN = 'tools-admin@example.com';
@@ -18,7 +19,8 @@ test('tools configuration and system settings', async ({ page, server }) => {
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Tools Configuration' }).click();
   const list = page.getByRole('list', { name: 'Tools in launcher order' });
-  await expect(list.getByRole('listitem')).toHaveCount(7);
+  // Every tool of the catalogue (the tool definitions), the Background Remover included.
+  await expect(list.getByRole('listitem')).toHaveCount(TOOL_CATALOGUE.length);
 
   // Disable a tool: saved at once, in the change log.
   await page.getByLabel('Status of Mockup Generator').selectOption('disabled');
