@@ -55,7 +55,7 @@ test('background remover: a photo with no person is refused with nothing charged
   await screenshots(page, 'background-remover-result');
 
   // Download as PNG: an alpha channel, with the background really transparent and the person opaque.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PNG' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download', exact: true }).click()]);
   const bytes = fs.readFileSync(await download.path());
   const meta = await sharp(bytes).metadata();
   expect(meta.format).toBe('png');

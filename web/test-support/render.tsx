@@ -41,8 +41,3 @@ export function renderTool(element: ReactElement) {
     </QueryClientProvider>,
   );
 }
-
-/** renderTool inside the app's router at `path`, for a tool whose page links elsewhere in the app. */
-export function renderToolAt(element: ReactElement, path: string) {
-  return renderPage(<InsufficientCreditsProvider>{element}</InsufficientCreditsProvider>, path);
-}

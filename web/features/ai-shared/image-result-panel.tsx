@@ -32,7 +32,7 @@ export interface ShownImage {
  * Cancel), the error box, or the image
  * with the preview note, who made it, what it cost, its text and its download; else the empty placeholder.
  */
-export function ImageResultPanel({ title, icon, noun, aspect, generating, generation, error, result, onImageError, placeholder, imageClassName, downloadLabel = 'Download', footer }: {
+export function ImageResultPanel({ title, icon, noun, aspect, generating, generation, error, result, onImageError, placeholder }: {
   title: string;
   icon: ReactNode;
   /** 'headshot', 'thumbnail': the loading line and the image's alt text. */
@@ -46,11 +46,6 @@ export function ImageResultPanel({ title, icon, noun, aspect, generating, genera
   result: ShownImage | null;
   onImageError: () => void;
   placeholder: ReactNode;
-  /** Replaces the image's own look (background and fit): a transparent result is shown on a checkerboard. */
-  imageClassName?: string;
-  downloadLabel?: string;
-  /** Shown under the download. */
-  footer?: ReactNode;
 }) {
   // The preview note stands above the text; the text's own copy of it would say it twice.
   const shownText = result?.preview && result.text ? result.text.replace(new RegExp(`^${LOCAL_PREVIEW_NOTE}\\.?\\s*`), '') : result?.text;
@@ -69,7 +64,7 @@ export function ImageResultPanel({ title, icon, noun, aspect, generating, genera
           <ErrorBox error={error} />
         ) : result ? (
           <>
-            <img src={result.image} alt={`Generated ${noun}`} onError={onImageError} className={cn('w-full rounded-xl border border-slate-200', imageClassName ?? 'bg-slate-50 object-cover', aspect)} />
+            <img src={result.image} alt={`Generated ${noun}`} onError={onImageError} className={cn('w-full rounded-xl border border-slate-200 bg-slate-50 object-cover', aspect)} />
             {result.preview && <PreviewNote />}
             {result.provider && (
               <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
@@ -86,9 +81,8 @@ export function ImageResultPanel({ title, icon, noun, aspect, generating, genera
             {shownText && <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700">{shownText}</p>}
             <a href={fileDownloadUrl(result.uuid)} download className={linkButton}>
               <Download className="size-4" aria-hidden />
-              {downloadLabel}
+              Download
             </a>
-            {footer}
           </>
         ) : (
           <div className={cn('flex w-full flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-slate-200 px-6 text-center text-sm text-slate-500', aspect)}>

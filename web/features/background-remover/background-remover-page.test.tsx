@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_PREVIEW_NOTE } from '../../../contract/ai.ts';
 import { BACKGROUND_REMOVER_MESSAGES } from '../../../contract/tools/background-remover.ts';
 import { UPLOAD_TYPE_ERROR } from '../../lib/image-resize.ts';
 import { fail, ok, routes, stubFetch, type RecordedCall } from '../../test-support/fetch-stub.ts';
-import { renderToolAt } from '../../test-support/render.tsx';
+import { renderTool } from '../../test-support/render.tsx';
 import { BackgroundRemoverPage } from './background-remover-page.tsx';
 import { DISPLAY_FAILED } from './use-background-remover.ts';
 
@@ -38,8 +39,13 @@ async function upload() {
 const runButton = () => screen.findByRole('button', { name: /Remove Background/ });
 const posted = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'POST' && c.url.includes('/api/ai/remove-background'));
 
-/** In the app's router: the result links to the gallery. */
-const renderRemover = () => renderToolAt(<BackgroundRemoverPage />, '/tools/background-remover');
+/** In a router: the result links to the gallery. */
+const renderRemover = () =>
+  renderTool(
+    <MemoryRouter initialEntries={['/tools/background-remover']}>
+      <BackgroundRemoverPage />
+    </MemoryRouter>,
+  );
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -102,11 +108,13 @@ describe('Background Remover page', () => {
     const img = (await screen.findByAltText('Generated cut-out')) as HTMLImageElement;
     expect(img.getAttribute('src')).toBe(answer.image);
     // Transparency shows: a checkerboard behind the whole image, not cropped.
-    expect(img.className).toContain('conic-gradient');
-    expect(img.className).toContain('object-contain');
+    const around = screen.getByTestId('cutout');
+    expect(around.contains(img)).toBe(true);
+    expect(around.className).toContain('[&_img]:bg-[conic-gradient');
+    expect(around.className).toContain('[&_img]:object-contain');
     expect(screen.getByTestId('preview-note').textContent).toContain(LOCAL_PREVIEW_NOTE);
     expect(screen.getByText(`${BACKGROUND_REMOVER_MESSAGES.peopleOnly}.`)).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Download PNG/ }).getAttribute('href')).toBe(`/api/files/download/${answer.uuid}`);
+    expect(screen.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(`/api/files/download/${answer.uuid}`);
     expect(screen.getByRole('link', { name: /Open gallery/ }).getAttribute('href')).toBe('/gallery');
     const [call] = posted(calls);
     expect(call!.body).toEqual({ imageData: '/9j/AAAA', mimeType: 'image/jpeg' });
@@ -126,7 +134,7 @@ describe('Background Remover page', () => {
     fireEvent.click(await runButton());
     expect((await screen.findByRole('alert')).textContent).toContain(BACKGROUND_REMOVER_MESSAGES.noPerson);
     expect(screen.queryByAltText('Generated cut-out')).toBeNull();
-    expect(screen.queryByRole('link', { name: /Download PNG/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Download' })).toBeNull();
   });
 
   it('says so when the cut-out cannot be shown', async () => {

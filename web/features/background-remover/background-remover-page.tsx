@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { UploadArea } from '../../components/ui/upload-area.tsx';
+import { cn } from '../../components/ui/cn.ts';
 import { EngineNote } from '../ai-shared/engine-note.tsx';
 import { useToolCost } from '../ai-shared/engine.ts';
 import { ImageResultPanel } from '../ai-shared/image-result-panel.tsx';
@@ -10,9 +11,12 @@ import { PaidButton } from '../ai-shared/paid-button.tsx';
 import { BACKGROUND_REMOVER_TOOL_ID } from './api.ts';
 import { useBackgroundRemover, type BackgroundRemoverState } from './use-background-remover.ts';
 
-/** A checkerboard behind the cut-out, so its transparent parts show as transparent. */
+/**
+ * The result panel's image, styled from around it: whole (not cropped), on a checkerboard, so the cut-out's transparent
+ * parts show as transparent. (The panel's only <img> is the result.)
+ */
 export const CHECKERBOARD =
-  'object-contain bg-white bg-[conic-gradient(#e2e8f0_25%,#ffffff_0_50%,#e2e8f0_0_75%,#ffffff_0)] bg-[length:20px_20px]';
+  '[&_img]:object-contain [&_img]:bg-white [&_img]:bg-[conic-gradient(#e2e8f0_25%,#ffffff_0_50%,#e2e8f0_0_75%,#ffffff_0)] [&_img]:bg-[length:20px_20px]';
 
 function PhotoInput({ b }: { b: BackgroundRemoverState }) {
   return (
@@ -87,7 +91,7 @@ export function BackgroundRemoverPage() {
         </CardBody>
       </Card>
 
-      <div ref={resultRef} className="min-w-0 scroll-mt-24">
+      <div ref={resultRef} className={cn('min-w-0 scroll-mt-24 space-y-3', CHECKERBOARD)} data-testid="cutout">
         <ImageResultPanel
           title="Your cut-out"
           icon={<Scissors className="size-5" aria-hidden />}
@@ -98,16 +102,6 @@ export function BackgroundRemoverPage() {
           error={b.error}
           result={b.result}
           onImageError={b.displayFailed}
-          imageClassName={CHECKERBOARD}
-          downloadLabel="Download PNG"
-          footer={
-            <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-              Saved to your gallery.
-              <ButtonLink to="/gallery" size="sm" variant="ghost" icon={<Images className="size-4" aria-hidden />}>
-                Open gallery
-              </ButtonLink>
-            </p>
-          }
           placeholder={
             <>
               <Scissors className="size-10 text-slate-300" aria-hidden />
@@ -115,6 +109,14 @@ export function BackgroundRemoverPage() {
             </>
           }
         />
+        {b.result && (
+          <p className="flex flex-wrap items-center gap-2 px-1 text-sm text-slate-600">
+            The PNG is saved to your gallery.
+            <ButtonLink to="/gallery" size="sm" variant="ghost" icon={<Images className="size-4" aria-hidden />}>
+              Open gallery
+            </ButtonLink>
+          </p>
+        )}
       </div>
     </div>
   );
