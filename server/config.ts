@@ -105,6 +105,13 @@ const schema = z.object({
   LOCAL_ENGINE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
   /** How many generations one worker process runs at once (provider calls mostly wait). */
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * A running job that has not said it is alive for this long is taken to have died with its worker and is run again
+   * by another (pg-boss's heartbeat: at least 10 s). It is sent every half of this.
+   */
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
+  /** How often the queue looks for such jobs and for expired ones. */
+  JOB_MONITOR_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   RATE_LIMIT_AI_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   AI_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024 * 1024).default(50 * 1024 * 1024),
 

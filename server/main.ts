@@ -42,7 +42,7 @@ async function main() {
     await services.payments.ensurePaymentLinks().catch((err) => log.error({ err }, 'could not create Stripe Payment Links; will retry when packages are listed'));
   });
 
-  const queue = createJobQueue(database, jobDefinitions(services, log), log);
+  const queue = createJobQueue(database, jobDefinitions(services, log), log, config);
   await queue.start({ work: config.ROLE !== 'web' });
   services.jobs.bind(queue);
   // Without a webhook secret the bot long-polls Telegram from the worker (one poller per bot token).

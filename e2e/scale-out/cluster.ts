@@ -73,6 +73,10 @@ export async function startScaleOut(settings: Record<string, string> = {}, roles
     stops.push(() => proxy.close());
     const common = {
       ...baseSettings(),
+      // A killed worker's job is found within seconds, not the production default's ~45 s (30 s heartbeat, checked
+      // every 15 s): the same recovery path, on the shortest heartbeat pg-boss takes.
+      JOB_HEARTBEAT_SECONDS: '10',
+      JOB_MONITOR_SECONDS: '2',
       ...settings,
       DATABASE_URL: database.url,
       ...s3.settings,

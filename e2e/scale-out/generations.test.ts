@@ -197,7 +197,7 @@ describe('durable generations on two web processes and a worker', () => {
       for (const base of [web1, web2]) assert.equal((await statusOf(base, session, accepted.status_url)).status, 'processing', `through ${base}`);
       await cluster.startWorker();
 
-      // pg-boss sees the dead worker's heartbeat stop (30 s, checked every 15 s) and hands the job to the new worker.
+      // pg-boss sees the dead worker's heartbeat stop (JOB_HEARTBEAT_SECONDS 10 s in the cluster, checked every 2 s) and hands the job to the new worker.
       const done = await followed(web2, session, accepted.status_url, 180_000);
       assert.equal(done.status, 'completed', `after the kill: ${JSON.stringify(done.error)}`);
       const result = generatedImageResponse.parse(done.result);

@@ -135,7 +135,7 @@ describe('two web processes and a worker on one PostgreSQL, files in S3, behind 
       await killed.kill();
       assert.equal(killed.child.signalCode, 'SIGKILL');
       await cluster.startWorker();
-      // pg-boss sees the dead worker's heartbeat stop (30 s, checked every 15 s) and hands the job to the new one.
+      // pg-boss sees the dead worker's heartbeat stop (JOB_HEARTBEAT_SECONDS 10 s in the cluster, checked every 2 s) and hands the job to the new one.
       const done = await settled(web1, session, jobId, 150_000);
       assert.equal(done.status, 'completed', `after the kill: ${done.error_message}`);
       assert.equal(done.attempts, 2);

@@ -3,13 +3,16 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test-support/database.ts';
 import type { Database } from '../db/client.ts';
-import { createJobQueue, JOB_HEARTBEAT_SECONDS, type JobQueue } from './queue.ts';
+import { createJobQueue, type JobQueue, type QueueTiming } from './queue.ts';
 
 let database: Database;
 let queue: JobQueue;
 const seen: Array<{ data: object; retryCount: number }> = [];
 let failuresLeft = 1;
 const waiters: Array<() => void> = [];
+
+/** Not the defaults (30 s, 15 s): each queue gets the heartbeat it is given. */
+const timing: QueueTiming = { JOB_HEARTBEAT_SECONDS: 20, JOB_MONITOR_SECONDS: 5 };
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -27,6 +30,7 @@ beforeAll(async () => {
       },
     ],
     pino({ level: 'silent' }),
+    timing,
   );
   await queue.start({ work: true });
 }, 60_000);
@@ -69,14 +73,14 @@ describe('job queue (pg-boss on the app database)', () => {
       return (result as unknown as { rows: Array<Record<string, number | null>> }).rows[0];
     };
     const handle = async () => {};
-    const earlier = createJobQueue(database, [{ name: 'test.settings', retryLimit: 5, expireInSeconds: 3600, heartbeatSeconds: 60, handle }], pino({ level: 'silent' }));
+    const earlier = createJobQueue(database, [{ name: 'test.settings', retryLimit: 5, expireInSeconds: 3600, heartbeatSeconds: 60, handle }], pino({ level: 'silent' }), timing);
     await earlier.start({ work: false });
     await earlier.stop();
     expect(await settingsOf('test.settings')).toEqual({ retryLimit: 5, expireSeconds: 3600, heartbeatSeconds: 60 });
-    const today = createJobQueue(database, [{ name: 'test.settings', retryLimit: 1, expireInSeconds: 120, handle }], pino({ level: 'silent' }));
+    const today = createJobQueue(database, [{ name: 'test.settings', retryLimit: 1, expireInSeconds: 120, handle }], pino({ level: 'silent' }), timing);
     await today.start({ work: false });
     await today.stop();
-    expect(await settingsOf('test.settings')).toEqual({ retryLimit: 1, expireSeconds: 120, heartbeatSeconds: JOB_HEARTBEAT_SECONDS });
-    expect(await settingsOf('test.echo')).toMatchObject({ heartbeatSeconds: JOB_HEARTBEAT_SECONDS });
+    expect(await settingsOf('test.settings')).toEqual({ retryLimit: 1, expireSeconds: 120, heartbeatSeconds: timing.JOB_HEARTBEAT_SECONDS });
+    expect(await settingsOf('test.echo')).toMatchObject({ heartbeatSeconds: timing.JOB_HEARTBEAT_SECONDS });
   }, 60_000);
 });

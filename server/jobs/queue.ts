@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, fromPglite } from 'pg-boss';
+import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { JobDefinition, JobSender } from './jobs.ts';
 
@@ -20,13 +21,12 @@ export interface QueueSender {
   send(name: string, data: object, options?: { singletonKey?: string; startAfter?: Date }): Promise<string | null>;
 }
 
-/** How long a running job may go without a heartbeat before another worker retries it. */
-export const JOB_HEARTBEAT_SECONDS = 30;
 /**
- * How often pg-boss looks for jobs that expired or lost their heartbeat (one process does it per interval,
- * whichever claims it). With the heartbeat above, a killed worker's job runs again within about 45 s.
+ * How long a running job may go without a heartbeat before another worker retries it (JOB_HEARTBEAT_SECONDS), and how
+ * often pg-boss looks for jobs that expired or lost their heartbeat (JOB_MONITOR_SECONDS; one process does it per
+ * interval, whichever claims it). With the defaults, a killed worker's job runs again within about 45 s.
  */
-export const JOB_MONITOR_SECONDS = 15;
+export type QueueTiming = Pick<Config, 'JOB_HEARTBEAT_SECONDS' | 'JOB_MONITOR_SECONDS'>;
 
 /**
  * A sender the services can hold before the queue exists (the queue is built from the services' job
@@ -55,8 +55,13 @@ export interface JobQueue extends QueueSender {
  * pg-boss on the app's database: PGlite in embedded mode, PostgreSQL otherwise.
  * Every handler must be safe to run twice: pg-boss retries a job whose worker died.
  */
-export function createJobQueue(database: Database, definitions: readonly QueueJob[], log: FastifyBaseLogger): JobQueue {
-  const supervision = { monitorIntervalSeconds: JOB_MONITOR_SECONDS, superviseIntervalSeconds: JOB_MONITOR_SECONDS };
+export function createJobQueue(
+  database: Database,
+  definitions: readonly QueueJob[],
+  log: FastifyBaseLogger,
+  timing: QueueTiming,
+): JobQueue {
+  const supervision = { monitorIntervalSeconds: timing.JOB_MONITOR_SECONDS, superviseIntervalSeconds: timing.JOB_MONITOR_SECONDS };
   const boss =
     database.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.pglite as never), backend: 'pglite', ...supervision })
@@ -77,7 +82,7 @@ export function createJobQueue(database: Database, definitions: readonly QueueJo
           retryLimit: def.retryLimit ?? 3,
           retryBackoff: true,
           expireInSeconds: def.expireInSeconds ?? 15 * 60,
-          heartbeatSeconds: def.heartbeatSeconds ?? JOB_HEARTBEAT_SECONDS,
+          heartbeatSeconds: def.heartbeatSeconds ?? timing.JOB_HEARTBEAT_SECONDS,
           ...(def.immediate && notify ? { notify: true } : {}),
         };
         // createQueue leaves a queue that exists as it was made: the update brings one made by an earlier

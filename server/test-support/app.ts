@@ -63,7 +63,7 @@ export async function createTestApp(
   let starting: Promise<JobQueue> | null = null;
   const startQueue = () =>
     (starting ??= (async () => {
-      const started = createJobQueue(database, jobDefinitions(app.services, app.log), app.log);
+      const started = createJobQueue(database, jobDefinitions(app.services, app.log), app.log, config);
       await started.start({ work: true });
       return started;
     })());
