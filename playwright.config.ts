@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { scaleOut } from './e2e/server.ts';
+import { CLUSTER, scaleOut } from './e2e/server.ts';
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built app,
@@ -7,10 +7,11 @@ import { scaleOut } from './e2e/server.ts';
  * e2e/scale-out/*.test.ts are node tests of the cluster itself (node --test), not Playwright specs.
  */
 /**
- * The specs that run a second time against the scale-out cluster (E2E_SCALE_OUT=1, after e2e/scale-out/*.test.ts):
- * those whose behaviour depends on several processes sharing sessions, jobs, files or limits. Every other spec runs
- * once, against one process; what differs on the cluster is covered by these and by e2e/scale-out/*.test.ts
- * (sessions, rate limits per IP over both web processes, jobs through either one, a worker killed mid-job).
+ * The specs whose tests tagged CLUSTER run a second time against the scale-out cluster (E2E_SCALE_OUT=1, after
+ * e2e/scale-out/*.test.ts): those whose behaviour depends on several processes sharing sessions, jobs, files or limits.
+ * Every other test runs once, against one process; what differs on the cluster is covered by these and by
+ * e2e/scale-out/*.test.ts (sessions, rate limits per IP over both web processes, jobs through either one, a worker
+ * killed mid-job).
  */
 export const SCALE_OUT_SPECS = [
   // Sessions: the magic link asked through one process and used through another; profile edit and logout end it everywhere.
@@ -34,7 +35,7 @@ export const SCALE_OUT_SPECS = [
 export default defineConfig({
   testDir: 'e2e',
   testIgnore: ['scale-out/**'],
-  ...(scaleOut ? { testMatch: SCALE_OUT_SPECS } : {}),
+  ...(scaleOut ? { testMatch: SCALE_OUT_SPECS, grep: new RegExp(CLUSTER) } : {}),
   outputDir: 'test-results/e2e',
   timeout: 90_000,
   expect: { timeout: 10_000 },
@@ -64,7 +65,10 @@ export default defineConfig({
         '--use-fake-ui-for-media-stream',
       ],
     },
-    trace: 'retain-on-failure',
+    // No trace by default: recording one for every test (to keep it only on a failure) cost a quarter of the suite's
+    // time on two cores (5 specs: 246 s with it, 176 s without), and CI keeps only its log. A failure still leaves its
+    // screenshot and the page's accessibility snapshot; `npx playwright test --trace on <spec>` records one locally.
+    trace: 'off',
     screenshot: 'only-on-failure',
   },
 });

@@ -1,5 +1,5 @@
 import yauzl from 'yauzl';
-import { expect, expectAccessible, screenshots, signInByMail, test } from './fixtures.ts';
+import { CLUSTER, expect, expectAccessible, screenshots, signInByMail, test } from './fixtures.ts';
 
 /** The names of a ZIP's entries, read from the file as any unzip tool would. */
 function zipEntries(file: string): Promise<string[]> {
@@ -18,7 +18,7 @@ function zipEntries(file: string): Promise<string[]> {
   });
 }
 
-test('export my data as a ZIP, then delete the account with the typed email; signing up again gives a fresh account without the bonus', async ({ page, server }, testInfo) => {
+test('export my data as a ZIP, then delete the account with the typed email; signing up again gives a fresh account without the bonus', { tag: CLUSTER }, async ({ page, server }, testInfo) => {
   const email = 'privacy-e2e@example.com';
   await signInByMail(page, server, email, 'Pat Privacy');
   const bonus = (await (await page.request.get('/api/credits/balance')).json()) as { data: { balance: { balance: string } } };

@@ -1,9 +1,9 @@
-import { expect, expectAccessible, screenshots, signInByMail, test } from './fixtures.ts';
+import { CLUSTER, expect, expectAccessible, screenshots, signInByMail, test } from './fixtures.ts';
 
 /** The second browser says it is Firefox on Windows, so the sessions list has two devices to tell apart. */
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0';
 
-test('account controls: set a password, sign in with it elsewhere, see both devices, sign the other out, and find a test purchase in billing', async ({
+test('account controls: set a password, sign in with it elsewhere, see both devices, sign the other out, and find a test purchase in billing', { tag: CLUSTER }, async ({
   page,
   server,
   browser,
@@ -75,7 +75,7 @@ test('account controls: set a password, sign in with it elsewhere, see both devi
   await screenshots(page, 'account-controls');
 });
 
-test("a change of email confirms only in the asking account's session: elsewhere the page asks to sign in to that account", async ({
+test("a change of email confirms only in the asking account's session: elsewhere the page asks to sign in to that account", { tag: CLUSTER }, async ({
   page,
   server,
   browser,

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, expectAccessible, screenshots, signInByMail, test } from './fixtures.ts';
+import { CLUSTER, expect, expectAccessible, screenshots, signInByMail, test } from './fixtures.ts';
 
 /** A colourful test picture (gradients and a few shapes), made here so the test needs no fixture files. */
 async function testPng(width: number, height: number): Promise<Buffer> {
@@ -40,7 +40,7 @@ async function slowNextGeneration(page: Page, ms: number) {
 }
 
 test.describe('AI image tools', () => {
-  test('morph with crop and extend, view, upscale, errors; then a two-style mockup with download', async ({ page, server }) => {
+  test('morph with crop and extend, view, upscale, errors; then a two-style mockup with download', { tag: CLUSTER }, async ({ page, server }) => {
     test.setTimeout(300_000);
     await signInByMail(page, server, 'morpher@example.com', 'Mia Morpher');
     await expect(credits(page, '5.00')).toBeVisible();

@@ -1,7 +1,7 @@
-import { expect, screenshots, test } from './fixtures.ts';
+import { CLUSTER, expect, screenshots, test } from './fixtures.ts';
 
 test.describe('sign-in by magic link', () => {
-  test('a new visitor is sent to sign in, signs in by mail, names the account, edits the profile and logs out', async ({ page, server }) => {
+  test('a new visitor is sent to sign in, signs in by mail, names the account, edits the profile and logs out', { tag: CLUSTER }, async ({ page, server }) => {
     const email = 'newcomer@example.com';
 
     // A protected page sends a visitor to /auth.

@@ -1,6 +1,6 @@
-import { expect, screenshots, signInByMail, test } from './fixtures.ts';
+import { CLUSTER, expect, screenshots, signInByMail, test } from './fixtures.ts';
 
-test('a new user tops up through the test checkout and sees the new balance and the purchase', async ({ page, server }) => {
+test('a new user tops up through the test checkout and sees the new balance and the purchase', { tag: CLUSTER }, async ({ page, server }) => {
   await signInByMail(page, server, 'credits-buyer@example.com', 'Casey Buyer');
 
   // The sign-up bonus.

@@ -1,7 +1,7 @@
-import { expect, screenshots, signInByMail, test } from './fixtures.ts';
+import { CLUSTER, expect, screenshots, signInByMail, test } from './fixtures.ts';
 import { csrfToken, generateImage, samplePng, uploadFile } from './upload-file.ts';
 
-test('the owner makes a file public; a visitor sees it; once deleted it is gone for both', async ({ page, browser, server }) => {
+test('the owner makes a file public; a visitor sees it; once deleted it is gone for both', { tag: CLUSTER }, async ({ page, browser, server }) => {
   await signInByMail(page, server, 'file-owner@example.com', 'Olive Owner');
   const file = await uploadFile(page, 'sunset.png', await samplePng([251, 146, 60], [124, 58, 237]));
 

@@ -8,6 +8,7 @@ import { startFakeTelegram, type FakeTelegram } from '../server/test-support/fak
 import { root, startServer, type RunningServer } from './server.ts';
 
 export type { RunningServer };
+export { CLUSTER } from './server.ts';
 
 /**
  * Tests against the app started with these settings, one server per worker: an admin made by `ADMIN_EMAILS`, a

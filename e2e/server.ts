@@ -28,6 +28,12 @@ export interface RunningServer {
 /** Whether startServer starts the scale-out cluster (E2E_SCALE_OUT=1). */
 export const scaleOut = ['1', 'true', 'yes'].includes(process.env.E2E_SCALE_OUT ?? '');
 
+/**
+ * The tag of the tests that run a second time against the scale-out cluster (E2E_SCALE_OUT=1): those whose behaviour
+ * depends on several processes sharing sessions, jobs, files or limits. Each says why beside its tag.
+ */
+export const CLUSTER = '@cluster';
+
 /** Starts the real server (built web app, embedded database, SMTP to a local test server) as a child process. */
 export async function startServer(settings: Record<string, string> = {}): Promise<RunningServer & { stop(): Promise<void> }> {
   if (scaleOut) return startScaleOut(settings);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, screenshots, signInByMail, telegramTest as test, test as withoutBot } from './fixtures.ts';
+import { CLUSTER, expect, expectAccessible, screenshots, signInByMail, telegramTest as test, test as withoutBot } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots-pages';
 
@@ -48,7 +48,7 @@ withoutBot('without the bot, a creator reads that Telegram is not available yet,
   }
 });
 
-test('dashboard Telegram tab: connect through the deep link, see it connected, send a test message, disconnect', async ({ page, server, peer: telegram, context }) => {
+test('dashboard Telegram tab: connect through the deep link, see it connected, send a test message, disconnect', { tag: CLUSTER }, async ({ page, server, peer: telegram, context }) => {
   test.setTimeout(120_000);
   await signInByMail(page, server, 'telly@example.com', 'Telly Gram');
   await page.goto('/dashboard');

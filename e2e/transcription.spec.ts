@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { LOCAL_DRAFT_LABEL } from '../contract/transcriptions.ts';
 import { spokenWav } from '../server/test-support/speech.ts';
-import { expect, expectAccessible, screenshots, signInByMail, speechProviderTest, test } from './fixtures.ts';
+import { CLUSTER, expect, expectAccessible, screenshots, signInByMail, speechProviderTest, test } from './fixtures.ts';
 
 const SAID = 'Please send the quarterly report to the marketing team by Friday. We will review the numbers together next week.';
 
-test('transcription: a visitor is asked to sign in; a user uploads speech, follows it to completion, edits it, finds it in the library and opens its page', async ({ page, server }) => {
+test('transcription: a visitor is asked to sign in; a user uploads speech, follows it to completion, edits it, finds it in the library and opens its page', { tag: CLUSTER }, async ({ page, server }) => {
   test.setTimeout(180_000);
   await page.goto('/tools/transcription');
   await expect(page.getByRole('heading', { name: 'Sign in to transcribe audio' })).toBeVisible();
