@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { GeneratedImage } from '../../../../../contract/ai.ts';
 import type { BackgroundRemoverRequest } from '../../../../../contract/background-remover.ts';
-import { BACKGROUND_REMOVER_MESSAGES } from '../../../../../contract/tools/background-remover.ts';
+import { BACKGROUND_REMOVER_MESSAGES, backgroundRemover as definition } from '../../../../../contract/tools/background-remover.ts';
 import { badRequest } from '../../../../lib/errors.ts';
 import { costOf } from '../../../../providers/ai/cost.ts';
 import { isLocalEngine } from '../../../../providers/ai/engine.ts';
@@ -17,7 +17,7 @@ export interface BackgroundRemoverDeps {
   images: ImageLimits;
 }
 
-const TOOL = 'background-remover';
+const TOOL = definition.id;
 
 /** What a provider is asked: the same subject, untouched, on a plain backdrop we then key out. */
 export const BACKGROUND_REMOVER_PROMPT = [
@@ -48,7 +48,7 @@ export function createBackgroundRemover(deps: BackgroundRemoverDeps) {
     }
     const metadata = { transparent: true, width: source.width, height: source.height };
     return deps.lifecycle.generate(
-      { userId, tool: TOOL, serviceType: 'background_removal', description: 'Background Remover', provider: editor.name, prompt: null, params: {} },
+      { userId, tool: TOOL, serviceType: definition.price.serviceType, description: definition.catalogue.title, provider: editor.name, prompt: null, params: {} },
       async (run) => {
         if (local) {
           const data = await cutOutPeople(source.buffer, await deps.providers.localVision.personMask(source.buffer), people);
