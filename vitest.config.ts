@@ -22,6 +22,9 @@ export default defineConfig({
     // the extra worker fills those waits. The whole suite on 2 cores: 400 s with 2 workers, 334 s with 3, 358 s with
     // 4 (each worker imports the server once). Vitest's default keeps a core for itself (one worker here).
     maxWorkers: os.availableParallelism() + 1,
+    // A hang guard, not a speed check: a CPU-bound test (the effect library on a real photo, the local engines) takes
+    // several times longer while the other workers load the machine; vitest's default of 5 s failed one in CI.
+    testTimeout: 30_000,
     projects: [
       {
         test: {
