@@ -12,6 +12,7 @@ import { manualClock } from '../lib/clock.ts';
 import { jobDefinitions } from '../services.ts';
 import { builders } from './builders.ts';
 import { createTestDatabase } from './database.ts';
+import { startFakeGemini } from './fake-ai/gemini.ts';
 import { sessionFrom, type Call, type TestSession } from './session.ts';
 import { startSmtpServer } from './smtp.ts';
 
@@ -143,3 +144,23 @@ export async function createTestApp(
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
+
+/**
+ * A test app whose AI provider is a fake Gemini (a local server speaking its wire format), started first and pointed
+ * at by GEMINI_API_KEY and GEMINI_BASE_URL; `settings` add to or override those. Closing the app closes the fake.
+ */
+export async function createTestAppWithGemini(settings: Record<string, string> = {}, options: Parameters<typeof createTestApp>[1] = {}) {
+  const gemini = await startFakeGemini();
+  try {
+    const t = await createTestApp({ GEMINI_API_KEY: gemini.apiKey, GEMINI_BASE_URL: gemini.url, ...settings }, options);
+    const closeApp = t.close;
+    t.close = async () => {
+      await closeApp();
+      await gemini.close();
+    };
+    return { t, gemini };
+  } catch (err) {
+    await gemini.close();
+    throw err;
+  }
+}

@@ -8,9 +8,9 @@ import { sub } from '../../../contract/decimal.ts';
 import { fileListResponse } from '../../../contract/files.ts';
 import { creditHolds, files, generations } from '../../db/schema/index.ts';
 import { jobDefinitions } from '../../services.ts';
-import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
+import { createTestApp, createTestAppWithGemini, type TestApp, type TestSession } from '../../test-support/app.ts';
 import { data, error } from '../../test-support/envelope.ts';
-import { startFakeGemini, type FakeGemini } from '../../test-support/fake-ai/gemini.ts';
+import type { FakeGemini } from '../../test-support/fake-ai/gemini.ts';
 import { startFakeReplicate, type FakeReplicate } from '../../test-support/fake-ai/replicate.ts';
 import { geminiGenerateContentBody, jsonOf, replicateCreateBody } from '../../test-support/fake-ai/request-bodies.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../../test-support/fake-ai/openai.ts';
@@ -177,13 +177,11 @@ describe('AI Image Morpher with Gemini (fake server)', () => {
   let gemini: FakeGemini;
   let s: TestSession;
   beforeAll(async () => {
-    gemini = await startFakeGemini();
-    t = await createTestApp({ GEMINI_API_KEY: 'test-gemini-key', GEMINI_BASE_URL: gemini.url, AI_TIMEOUT_MS: '500' });
+    ({ t, gemini } = await createTestAppWithGemini({ AI_TIMEOUT_MS: '500' }));
     s = await t.make.user();
   });
   afterAll(async () => {
     await t?.close();
-    await gemini?.close();
   });
 
   it('sends the image and the prompt to Gemini, stores the result and charges', async () => {
@@ -225,12 +223,10 @@ describe('a morph whose hold was released while the provider worked', () => {
   let t: TestApp;
   let gemini: FakeGemini;
   beforeAll(async () => {
-    gemini = await startFakeGemini();
-    t = await createTestApp({ GEMINI_API_KEY: 'test-gemini-key', GEMINI_BASE_URL: gemini.url, AI_TIMEOUT_MS: '5000' });
+    ({ t, gemini } = await createTestAppWithGemini({ AI_TIMEOUT_MS: '5000' }));
   });
   afterAll(async () => {
     await t?.close();
-    await gemini?.close();
   });
 
   it('answers that nothing was charged and keeps no image: the output is not given away', async () => {
@@ -410,12 +406,10 @@ describe('a failing mockup job', () => {
   let t: TestApp;
   let gemini: FakeGemini;
   beforeAll(async () => {
-    gemini = await startFakeGemini();
-    t = await createTestApp({ GEMINI_API_KEY: 'test-gemini-key', GEMINI_BASE_URL: gemini.url, AI_MOCKUP_PROVIDER: 'gemini', AI_TIMEOUT_MS: '2000' }, { queue: true });
+    ({ t, gemini } = await createTestAppWithGemini({ AI_MOCKUP_PROVIDER: 'gemini', AI_TIMEOUT_MS: '2000' }, { queue: true }));
   });
   afterAll(async () => {
     await t?.close();
-    await gemini?.close();
   });
 
   it('is retried once, then fails with the classified message and releases its hold', async () => {

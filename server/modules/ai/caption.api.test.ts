@@ -5,9 +5,9 @@ import { CAPTION_LENGTHS, CAPTION_PLATFORMS, captionResponse, HASHTAG_COUNT } fr
 import { creditBalanceResponse } from '../../../contract/credits.ts';
 import { contentItemSchema } from '../../../contract/files.ts';
 import { contentItems, generations } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
+import { createTestApp, createTestAppWithGemini, type TestApp, type TestSession } from '../../test-support/app.ts';
 import { data, error } from '../../test-support/envelope.ts';
-import { startFakeGemini, type FakeGemini } from '../../test-support/fake-ai/gemini.ts';
+import type { FakeGemini } from '../../test-support/fake-ai/gemini.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../../test-support/fake-ai/openai.ts';
 import { geminiGenerateContentBody, jsonOf, openAiChatBody } from '../../test-support/fake-ai/request-bodies.ts';
 import { makePng } from '../../test-support/media.ts';
@@ -156,12 +156,10 @@ describe('caption generator with Gemini (fake server)', () => {
   let t: TestApp;
   let gemini: FakeGemini;
   beforeAll(async () => {
-    gemini = await startFakeGemini();
-    t = await createTestApp({ GEMINI_API_KEY: 'test-gemini-key', GEMINI_BASE_URL: gemini.url, AI_TIMEOUT_MS: '2000' });
+    ({ t, gemini } = await createTestAppWithGemini({ AI_TIMEOUT_MS: '2000' }));
   });
   afterAll(async () => {
     await t?.close();
-    await gemini?.close();
   });
 
   it('sends the image and the prompt, reads the JSON answer from a code fence and charges the standard price', async () => {

@@ -7,9 +7,9 @@ import { creditBalanceResponse } from '../../../contract/credits.ts';
 import { generationAccepted, generationList, generationStatus, type GenerationStatus } from '../../../contract/generations.ts';
 import { creditLedger, files, generations } from '../../db/schema/index.ts';
 import type { JobNotice } from '../../lib/job-notices.ts';
-import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
+import { createTestApp, createTestAppWithGemini, type TestApp, type TestSession } from '../../test-support/app.ts';
 import { data, error } from '../../test-support/envelope.ts';
-import { startFakeGemini, type FakeGemini } from '../../test-support/fake-ai/gemini.ts';
+import type { FakeGemini } from '../../test-support/fake-ai/gemini.ts';
 import { makePng } from '../../test-support/media.ts';
 
 /**
@@ -130,13 +130,11 @@ function acceptedThenCompleted(settings: Record<string, string>, providerMs: num
   let gemini: FakeGemini;
   const heard: JobNotice[] = [];
   beforeAll(async () => {
-    gemini = await startFakeGemini();
-    t = await createTestApp({ GEMINI_API_KEY: 'test-gemini-key', GEMINI_BASE_URL: gemini.url, ...settings });
+    ({ t, gemini } = await createTestAppWithGemini({ ...settings }));
     t.app.services.notices.subscribe(async (notice) => void heard.push(notice));
   });
   afterAll(async () => {
     await t?.close();
-    await gemini?.close();
   });
 
   it('answers 202 with the status URL, follows to the result, charges once, and tells the user it is ready', async () => {
@@ -203,12 +201,10 @@ describe('deadlines and cancel (GENERATION_WAIT_MS 500 ms, GENERATION_TIMEOUT_MS
   let t: TestApp;
   let gemini: FakeGemini;
   beforeAll(async () => {
-    gemini = await startFakeGemini();
-    t = await createTestApp({ GEMINI_API_KEY: 'test-gemini-key', GEMINI_BASE_URL: gemini.url, GENERATION_WAIT_MS: '500', GENERATION_TIMEOUT_MS: '3000' });
+    ({ t, gemini } = await createTestAppWithGemini({ GENERATION_WAIT_MS: '500', GENERATION_TIMEOUT_MS: '3000' }));
   });
   afterAll(async () => {
     await t?.close();
-    await gemini?.close();
   });
 
   const morph = async (s: TestSession) => t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(await makePng(64, 64)) } });

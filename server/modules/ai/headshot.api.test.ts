@@ -7,9 +7,9 @@ import { creditBalanceResponse } from '../../../contract/credits.ts';
 import { fileListResponse } from '../../../contract/files.ts';
 import { HEADSHOT_CUSTOM_MAX, HEADSHOT_MESSAGES } from '../../../contract/headshot.ts';
 import { files, generations } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
+import { createTestApp, createTestAppWithGemini, type TestApp, type TestSession } from '../../test-support/app.ts';
 import { data, error } from '../../test-support/envelope.ts';
-import { startFakeGemini, type FakeGemini } from '../../test-support/fake-ai/gemini.ts';
+import type { FakeGemini } from '../../test-support/fake-ai/gemini.ts';
 import { geminiGenerateContentBody, jsonOf } from '../../test-support/fake-ai/request-bodies.ts';
 
 const photo = (name: string) => readFileSync(new URL(`../../test-support/photos/${name}`, import.meta.url));
@@ -190,13 +190,11 @@ describe('AI headshot with Gemini (fake server)', () => {
   let t: TestApp;
   let gemini: FakeGemini;
   beforeAll(async () => {
-    gemini = await startFakeGemini();
-    t = await createTestApp({ GEMINI_API_KEY: 'test-gemini-key', GEMINI_BASE_URL: gemini.url, AI_TIMEOUT_MS: '2000' });
+    ({ t, gemini } = await createTestAppWithGemini({ AI_TIMEOUT_MS: '2000' }));
     await t.setPrice('headshot', 'standard', '0.75');
   });
   afterAll(async () => {
     await t?.close();
-    await gemini?.close();
   });
 
   it('sends the head-and-shoulders square and a prompt of style, background and custom text; stores a 1024 px PNG and charges', async () => {

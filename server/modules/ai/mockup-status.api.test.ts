@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_PREVIEW_NOTE, mockupJobStatus, mockupSubmittedResponse } from '../../../contract/ai.ts';
 import { generationStatus } from '../../../contract/generations.ts';
-import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
+import { createTestApp, createTestAppWithGemini, type TestApp, type TestSession } from '../../test-support/app.ts';
 import { data } from '../../test-support/envelope.ts';
-import { startFakeGemini, type FakeGemini } from '../../test-support/fake-ai/gemini.ts';
 import { makePng } from '../../test-support/media.ts';
 
 /** Submits a one-style mockup and follows its status route until it has finished, as the page does. */
@@ -46,14 +45,11 @@ describe("a mockup job's status says whether its result is a preview, like every
 
   describe('with an AI provider', () => {
     let t: TestApp;
-    let gemini: FakeGemini;
     beforeAll(async () => {
-      gemini = await startFakeGemini();
-      t = await createTestApp({ GEMINI_API_KEY: 'test-gemini-key', GEMINI_BASE_URL: gemini.url, AI_MOCKUP_PROVIDER: 'gemini', AI_TIMEOUT_MS: '5000' }, { queue: true });
+      ({ t } = await createTestAppWithGemini({ AI_MOCKUP_PROVIDER: 'gemini', AI_TIMEOUT_MS: '5000' }, { queue: true }));
     });
     afterAll(async () => {
       await t?.close();
-      await gemini?.close();
     });
 
     it('answers preview: false and no note', async () => {

@@ -7,9 +7,9 @@ import { LOCAL_PREVIEW_NOTE } from '../../../contract/ai.ts';
 import { costPredictionSchema, creditBalanceResponse } from '../../../contract/credits.ts';
 import { PHOTOSHOOT_MESSAGES, photoshootResponse } from '../../../contract/photoshoot.ts';
 import { files, generations } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
+import { createTestApp, createTestAppWithGemini, type TestApp, type TestSession } from '../../test-support/app.ts';
 import { data, error } from '../../test-support/envelope.ts';
-import { startFakeGemini, type FakeGemini } from '../../test-support/fake-ai/gemini.ts';
+import type { FakeGemini } from '../../test-support/fake-ai/gemini.ts';
 import { geminiGenerateContentBody, jsonOf } from '../../test-support/fake-ai/request-bodies.ts';
 
 const ROUTE = '/api/ai/generate-image-variation';
@@ -98,12 +98,10 @@ describe('AI photoshoot with Gemini (fake server)', () => {
   let t: TestApp;
   let gemini: FakeGemini;
   beforeAll(async () => {
-    gemini = await startFakeGemini();
-    t = await createTestApp({ GEMINI_API_KEY: 'test-gemini-key', GEMINI_BASE_URL: gemini.url, AI_TIMEOUT_MS: '5000' });
+    ({ t, gemini } = await createTestAppWithGemini({ AI_TIMEOUT_MS: '5000' }));
   });
   afterAll(async () => {
     await t?.close();
-    await gemini?.close();
   });
 
   it('sends every reference photo and the changes asked for, and charges the standard price', async () => {

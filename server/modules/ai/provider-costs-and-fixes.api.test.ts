@@ -5,9 +5,9 @@ import { adminStatisticsResponse } from '../../../contract/admin-statistics.ts';
 import { generatedImageResponse, mockupJobStatus, mockupSubmittedResponse } from '../../../contract/ai.ts';
 import { creditBalanceResponse } from '../../../contract/credits.ts';
 import { generations } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
+import { createTestAppWithGemini, type TestApp, type TestSession } from '../../test-support/app.ts';
 import { data, error } from '../../test-support/envelope.ts';
-import { startFakeGemini, type FakeGemini } from '../../test-support/fake-ai/gemini.ts';
+import type { FakeGemini } from '../../test-support/fake-ai/gemini.ts';
 import { makePng } from '../../test-support/media.ts';
 
 const b64 = (buf: Buffer) => buf.toString('base64');
@@ -27,14 +27,12 @@ describe.each([
   let s: TestSession;
   let admin: TestSession;
   beforeAll(async () => {
-    gemini = await startFakeGemini();
-    t = await createTestApp({ GEMINI_API_KEY: gemini.apiKey, GEMINI_BASE_URL: gemini.url, AI_MAX_RETRIES: '0', ...(model ? { GEMINI_IMAGE_MODEL: model } : {}) });
+    ({ t, gemini } = await createTestAppWithGemini({ AI_MAX_RETRIES: '0', ...(model ? { GEMINI_IMAGE_MODEL: model } : {}) }));
     s = await t.make.user();
     admin = await t.make.user({ admin: true });
   });
   afterAll(async () => {
     await t?.close();
-    await gemini?.close();
   });
 
   if (!model) {
@@ -87,13 +85,11 @@ describe("a mockup painted by Gemini: one call per style, the generation's cost 
   let gemini: FakeGemini;
   let s: TestSession;
   beforeAll(async () => {
-    gemini = await startFakeGemini();
-    t = await createTestApp({ GEMINI_API_KEY: gemini.apiKey, GEMINI_BASE_URL: gemini.url, AI_MAX_RETRIES: '0' }, { queue: true });
+    ({ t, gemini } = await createTestAppWithGemini({ AI_MAX_RETRIES: '0' }, { queue: true }));
     s = await t.make.user();
   });
   afterAll(async () => {
     await t?.close();
-    await gemini?.close();
   });
 
   it('records the two styles’ costs and usage added up', async () => {

@@ -8,9 +8,9 @@ import { fileListResponse } from '../../../contract/files.ts';
 import { THUMBNAIL_TEXT_MAX } from '../../../contract/thumbnail.ts';
 import { files, generations } from '../../db/schema/index.ts';
 import { sharedLocalVision } from '../../providers/ai/local-vision/index.ts';
-import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
+import { createTestApp, createTestAppWithGemini, type TestApp, type TestSession } from '../../test-support/app.ts';
 import { data, error } from '../../test-support/envelope.ts';
-import { GEMINI_OUTPUT_COLOR, startFakeGemini, type FakeGemini } from '../../test-support/fake-ai/gemini.ts';
+import { GEMINI_OUTPUT_COLOR, type FakeGemini } from '../../test-support/fake-ai/gemini.ts';
 import { geminiGenerateContentBody, jsonOf } from '../../test-support/fake-ai/request-bodies.ts';
 
 const photo = (name: string) => readFileSync(new URL(`../../test-support/photos/${name}`, import.meta.url));
@@ -169,13 +169,11 @@ describe('Thumbnail generator with Gemini (fake server)', () => {
   let t: TestApp;
   let gemini: FakeGemini;
   beforeAll(async () => {
-    gemini = await startFakeGemini();
-    t = await createTestApp({ GEMINI_API_KEY: 'test-gemini-key', GEMINI_BASE_URL: gemini.url, AI_TIMEOUT_MS: '2000' });
+    ({ t, gemini } = await createTestAppWithGemini({ AI_TIMEOUT_MS: '2000' }));
     await t.setPrice('thumbnail', 'standard', '0.4');
   });
   afterAll(async () => {
     await t?.close();
-    await gemini?.close();
   });
 
   it('sends the 16:9 frame with a prompt of style, realism, edit and text; stores the answer at 1280x720 and charges', async () => {

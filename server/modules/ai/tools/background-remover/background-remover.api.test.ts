@@ -7,9 +7,9 @@ import { creditBalanceResponse } from '../../../../../contract/credits.ts';
 import { fileListResponse } from '../../../../../contract/files.ts';
 import { BACKGROUND_REMOVER_MESSAGES, backgroundRemover } from '../../../../../contract/tools/background-remover.ts';
 import { creditLedger, files, generations, pricing, toolsConfig } from '../../../../db/schema/index.ts';
-import { createTestApp, type TestApp, type TestSession } from '../../../../test-support/app.ts';
+import { createTestApp, createTestAppWithGemini, type TestApp, type TestSession } from '../../../../test-support/app.ts';
 import { data, error } from '../../../../test-support/envelope.ts';
-import { startFakeGemini, type FakeGemini } from '../../../../test-support/fake-ai/gemini.ts';
+import type { FakeGemini } from '../../../../test-support/fake-ai/gemini.ts';
 import { geminiGenerateContentBody, jsonOf } from '../../../../test-support/fake-ai/request-bodies.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../../test-support/fake-ai/openai.ts';
 import { BACKDROP } from './cutout.ts';
@@ -143,12 +143,10 @@ describe('Background Remover with Gemini (fake server)', () => {
   let t: TestApp;
   let gemini: FakeGemini;
   beforeAll(async () => {
-    gemini = await startFakeGemini();
-    t = await createTestApp({ GEMINI_API_KEY: 'test-gemini-key', GEMINI_BASE_URL: gemini.url, AI_TIMEOUT_MS: '2000' });
+    ({ t, gemini } = await createTestAppWithGemini({ AI_TIMEOUT_MS: '2000' }));
   });
   afterAll(async () => {
     await t?.close();
-    await gemini?.close();
   });
 
   it('asks for the subject on a plain backdrop, keys the backdrop out, stores a PNG with alpha of the photo size and charges the standard price', async () => {
