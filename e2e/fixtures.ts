@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { startFakeDeepgram } from '../server/test-support/fake-ai/deepgram.ts';
 import { startFakeOpenAi } from '../server/test-support/fake-ai/openai.ts';
 import { startFakeTelegram, type FakeTelegram } from '../server/test-support/fake-telegram.ts';
@@ -110,6 +110,15 @@ export async function screenshots(page: Page, name: string) {
     await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
   }
   if (original) await page.setViewportSize(original);
+}
+
+/**
+ * Waits until React has hydrated this element of a prerendered page (it carries React's props), so a click on it is
+ * handled: a click on a prerendered page before hydration reaches it can be lost (the landing page's menu button, and
+ * under CI load a footer link, did nothing now and then).
+ */
+export async function expectHydrated(element: Locator) {
+  await expect.poll(() => element.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$'))), { message: 'hydrated by React' }).toBe(true);
 }
 
 /** Signs a new user in through the real magic-link flow, reading the link from the SMTP server. */

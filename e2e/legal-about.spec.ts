@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { expect, expectAccessible, expectHydrated, screenshots, test } from './fixtures.ts';
 
 /** The visitor-facing reading pages: Terms, Privacy (13 sections, a table of contents) and About with its FAQ. */
 
@@ -35,7 +35,9 @@ test('/terms and /privacy land on the legal pages', async ({ page }) => {
   await expect(page).toHaveURL(/\/legal\/privacy$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
   // The footer links reach them in the app too.
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+  const terms = page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' });
+  await expectHydrated(terms);
+  await terms.click();
   await expect(page).toHaveURL(/\/legal\/terms$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
 });
