@@ -1,4 +1,4 @@
-import { CLUSTER, expect, screenshots, test } from './fixtures.ts';
+import { CLUSTER, expect, expectHydrated, screenshots, test } from './fixtures.ts';
 
 test.describe('sign-in by magic link', () => {
   test('a new visitor is sent to sign in, signs in by mail, names the account, edits the profile and logs out', { tag: CLUSTER }, async ({ page, server }) => {
@@ -101,12 +101,12 @@ test.describe('sign-in by magic link', () => {
 
   test('below the 768px breakpoint the header collapses into the mobile menu', async ({ page }) => {
     await page.setViewportSize({ width: 700, height: 900 });
-    // A visitor's landing page arrives already drawn (prerendered); its buttons work once the app has hydrated it,
-    // which is when the page asks for the prices. A click before that did nothing, and the test failed now and then.
-    const hydrated = page.waitForResponse((response) => response.url().includes('/api/pricing/tools'));
+    // A visitor's landing page arrives already drawn (prerendered); its buttons work once the app has hydrated them.
+    // A click before that did nothing, and the test failed now and then.
     await page.goto('/');
-    await hydrated;
-    await page.getByLabel('Open menu').click();
+    const openMenu = page.getByLabel('Open menu');
+    await expectHydrated(openMenu);
+    await openMenu.click();
     await expect(page.getByRole('link', { name: 'Sign in' }).last()).toBeVisible();
     await expect(page.getByLabel('Close menu')).toBeVisible();
   });

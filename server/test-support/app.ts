@@ -144,7 +144,6 @@ export async function createTestApp(
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-
 /**
  * A test app whose AI provider is a fake Gemini (a local server speaking its wire format), started first and pointed
  * at by GEMINI_API_KEY and GEMINI_BASE_URL; `settings` add to or override those. Closing the app closes the fake.

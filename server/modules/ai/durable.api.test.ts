@@ -130,7 +130,7 @@ function acceptedThenCompleted(settings: Record<string, string>, providerMs: num
   let gemini: FakeGemini;
   const heard: JobNotice[] = [];
   beforeAll(async () => {
-    ({ t, gemini } = await createTestAppWithGemini({ ...settings }));
+    ({ t, gemini } = await createTestAppWithGemini(settings));
     t.app.services.notices.subscribe(async (notice) => void heard.push(notice));
   });
   afterAll(async () => {
