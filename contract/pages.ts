@@ -28,6 +28,7 @@ export const PAGE_PATHS = [
   '/account/deleted',
   '/dashboard',
   '/gallery',
+  '/batches/:uuid',
   '/transcriptions',
   '/transcriptions/:uuid',
   '/checkout/test/:packageId',

@@ -106,6 +106,13 @@ const schema = z.object({
   /** How many generations one worker process runs at once (provider calls mostly wait). */
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /**
+   * How many of one user's batch items run at once across every worker (issue 28), so one user's 50 images never
+   * starve another's single generation (single generations also run first).
+   */
+  BATCH_CONCURRENCY_PER_USER: z.coerce.number().int().min(1).max(16).default(2),
+  /** Largest POST /api/batches body (up to 50 images sent inline, base64). */
+  BATCH_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
+  /**
    * A running job that has not said it is alive for this long is taken to have died with its worker and is run again
    * by another (pg-boss's heartbeat: at least 10 s). It is sent every half of this.
    */

@@ -8,6 +8,7 @@ import { accountModule } from './modules/account/module.ts';
 import { adminUsersModule } from './modules/admin-users/module.ts';
 import { aiModule } from './modules/ai/module.ts';
 import { auditModule } from './modules/audit/module.ts';
+import { batchesModule } from './modules/batches/module.ts';
 import { authModule } from './modules/auth/module.ts';
 import { contentModule } from './modules/content/module.ts';
 import { creditsModule } from './modules/credits/module.ts';
@@ -97,6 +98,7 @@ export function createServices(deps: ServiceDeps) {
     // Called per request, once everything is wired: the transcriptions module is made below, on this ai service.
     currentTranscriber: (): Promise<SpeechTranscriber | null> => transcriptions.service.currentTranscriber(),
   });
+  const batches = createModule(batchesModule, core, { ai: ai.service, files: files.service, credits: credits.service });
   const transcriptions = createModule(transcriptionsModule, core, { ai: ai.service, files: files.service, pricing: pricing.service, content: content.service });
   const telegram = createModule(telegramModule, core, { credits: credits.service, transcriptions: transcriptions.service });
   const site = createModule(siteModule, core, { audit: audit.service, telegramBot: telegram.service.configured });
@@ -106,7 +108,7 @@ export function createServices(deps: ServiceDeps) {
 
   /** Every module, in the order of their routes (app.ts), jobs (main.ts) and seeds. */
   const modules: readonly WiredModule[] = [
-    system, auth, privacy, tools, credits, pricing, payments, files, content, ai, transcriptions, telegram, site,
+    system, auth, privacy, tools, credits, pricing, payments, files, content, ai, batches, transcriptions, telegram, site,
     audit, adminUsers, statistics, idempotency, account,
   ];
 
@@ -126,6 +128,7 @@ export function createServices(deps: ServiceDeps) {
     files: files.service,
     content: content.service,
     ai: ai.service,
+    batches: batches.service,
     transcriptions: transcriptions.service,
     telegram: telegram.service,
     idempotency: idempotency.service,

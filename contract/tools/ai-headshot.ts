@@ -24,4 +24,5 @@ export const aiHeadshot: ToolDefinition<'ai-headshot'> = {
   estimate: { local: '1-3 s', provider: '30-60 s' },
   userPrompt: true,
   call: { path: '/api/ai/generate-image', toolName: 'ai-headshot' },
+  batch: { image: 'imageData' },
 };

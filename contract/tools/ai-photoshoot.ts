@@ -24,4 +24,5 @@ export const aiPhotoshoot: ToolDefinition<'ai-photoshoot'> = {
   estimate: { local: '1-4 s per photo', provider: '15-40 s per photo' },
   userPrompt: true,
   call: { path: '/api/ai/generate-image-variation', toolName: null },
+  batch: { image: 'images' },
 };

@@ -34,4 +34,5 @@ export const backgroundRemover: ToolDefinition<'background-remover'> = {
   estimate: { local: '1-3 s', provider: '10-30 s' },
   userPrompt: false,
   call: { path: '/api/ai/remove-background', toolName: null },
+  batch: { image: 'imageData' },
 };

@@ -24,4 +24,5 @@ export const captionGenerator: ToolDefinition<'caption-generator'> = {
   estimate: { local: '1-3 s', provider: '3-10 s' },
   userPrompt: false,
   call: { path: '/api/ai/generate-caption', toolName: null },
+  batch: { image: 'imageData' },
 };

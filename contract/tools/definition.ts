@@ -97,6 +97,11 @@ export interface ToolDefinition<Id extends ToolId = ToolId> {
    * load every tool's schemas.
    */
   call: { path: string; toolName: Id | null };
+  /**
+   * Whether it runs in batches (issue 28: POST /api/batches) and where each item's image goes in its request: its
+   * `imageData` field, or as the one photo of its `images`. Null for a tool that does not (its request is not one image).
+   */
+  batch: { image: 'imageData' | 'images' } | null;
 }
 
 /** Types the table: each entry is the definition of its own id. */

@@ -27,4 +27,5 @@ export const imageVariator: ToolDefinition<'image-variator'> = {
   userPrompt: true,
   // No toolName is the morpher too.
   call: { path: '/api/ai/generate-image', toolName: 'image-variator' },
+  batch: { image: 'imageData' },
 };

@@ -24,4 +24,5 @@ export const thumbnailGenerator: ToolDefinition<'thumbnail-generator'> = {
   estimate: { local: '1-3 s', provider: '15-40 s' },
   userPrompt: true,
   call: { path: '/api/ai/generate-image', toolName: 'thumbnail-generator' },
+  batch: { image: 'imageData' },
 };

@@ -50,4 +50,5 @@ export const transcription: ToolDefinition<'transcription'> = {
   estimate: null,
   userPrompt: false,
   call: { path: '/api/transcriptions', toolName: null },
+  batch: null,
 };

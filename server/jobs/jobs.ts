@@ -23,6 +23,8 @@ export interface JobPayloads {
   'files.expire': Scheduled;
   'files.reconcile-storage': Scheduled;
   'payments.expire-checkouts': Scheduled;
+  /** Batches: items a killed process never queued are sent, batches whose items all settled are finished. */
+  'batches.sweep': Scheduled;
   'site.purge': Scheduled;
 }
 
@@ -36,7 +38,16 @@ export type GenerationJobName = { [N in JobName]: JobPayloads[N] extends { gener
 
 /** What services need of the queue: sending a job of a known kind with its data. */
 export interface JobSender {
-  send<N extends JobName>(name: N, data: JobPayloads[N], options?: { singletonKey?: string; startAfter?: Date }): Promise<string | null>;
+  send<N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions): Promise<string | null>;
+}
+
+export interface SendOptions {
+  singletonKey?: string;
+  startAfter?: Date;
+  /** Higher runs first (default 0): batch items go behind single generations. */
+  priority?: number;
+  /** Jobs of one group run at most the definition's `groupConcurrency` at once across every worker (a user's batch items). */
+  group?: { id: string };
 }
 
 /** A job kind: its queue name, what it does with one job's data, and optionally a cron schedule. */
@@ -56,6 +67,8 @@ export interface JobDefinition<N extends JobName = JobName> {
   heartbeatSeconds?: number;
   /** Jobs one process runs at once (default 1). */
   concurrency?: number;
+  /** Jobs sent with the same `group` that run at once across all processes (pg-boss counts them in the database). */
+  groupConcurrency?: number;
   /**
    * Someone waits for it (a generation's call): a send wakes this process's workers at once, PostgreSQL's
    * LISTEN/NOTIFY wakes the other processes', and idle workers look every half second instead of every second.

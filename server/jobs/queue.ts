@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { JobDefinition, JobSender } from './jobs.ts';
+import type { JobDefinition, JobSender, SendOptions } from './jobs.ts';
 
 export type { AnyJobDefinition, JobDefinition, JobName, JobPayloads, JobSender } from './jobs.ts';
 
@@ -18,7 +18,7 @@ export interface QueueJob extends Omit<JobDefinition, 'name' | 'handle' | 'cron'
 
 /** Sending by any queue name: the queue's own side; services hold the typed `JobSender`. */
 export interface QueueSender {
-  send(name: string, data: object, options?: { singletonKey?: string; startAfter?: Date }): Promise<string | null>;
+  send(name: string, data: object, options?: SendOptions): Promise<string | null>;
 }
 
 /**
@@ -94,11 +94,15 @@ export function createJobQueue(
         const ids: string[] = [];
         for (let i = 0; i < (def.concurrency ?? 1); i++) {
           ids.push(
-            await boss.work<object>(def.name, { pollingIntervalSeconds: def.immediate ? 0.5 : 1 }, async (jobs) => {
-              for (const job of jobs) {
-                await def.handle(job.data, { id: job.id, retryCount: job.retryCount });
-              }
-            }),
+            await boss.work<object>(
+              def.name,
+              { pollingIntervalSeconds: def.immediate ? 0.5 : 1, ...(def.groupConcurrency ? { groupConcurrency: def.groupConcurrency } : {}) },
+              async (jobs) => {
+                for (const job of jobs) {
+                  await def.handle(job.data, { id: job.id, retryCount: job.retryCount });
+                }
+              },
+            ),
           );
         }
         if (def.immediate) workers.set(def.name, ids);

@@ -8,6 +8,7 @@ import { cmp, sub } from '../../contract/decimal.ts';
 import { uploadFileResponse } from '../../contract/files.ts';
 import { generationStatus } from '../../contract/generations.ts';
 import { dataExportResponse } from '../../contract/privacy.ts';
+import { batchAccepted, batchDetail } from '../../contract/batches.ts';
 import { adminFaqResponse, adminNotificationResponse } from '../../contract/site.ts';
 import type { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
@@ -105,6 +106,26 @@ export function builders(t: BuilderHost) {
       const { status } = data(res, generationStatus);
       if (status !== 'completed') throw new Error(`builder durableGeneration: the generation is ${status}, not completed`);
       return id;
+    },
+
+    /**
+     * A finished batch of the user (one local thumbnail, done), so nothing about it changes while a test looks;
+     * answers its id, as GET /api/batches/:id names it.
+     */
+    async batch(owner: TestSession): Promise<string> {
+      const png = await makePng(64, 64);
+      const res = await t.call('POST', '/api/batches', {
+        session: owner,
+        body: { tool: 'thumbnail-generator', options: {}, items: [{ imageData: png.toString('base64'), mimeType: 'image/png', name: 'builder.png' }] },
+      });
+      if (res.statusCode !== 202) throw new Error(`builder batch: ${res.statusCode} ${res.body}`);
+      const id = data(res, batchAccepted).batch_id;
+      for (let i = 0; i < 300; i++) {
+        const detail = data(await t.call('GET', `/api/batches/${id}`, { session: owner }), batchDetail);
+        if (detail.finished_at) return id;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('builder batch: the batch did not finish in 30 s');
     },
 
     /** A private content item. No route creates one yet (captions will), so this goes through the service. */
@@ -297,13 +318,14 @@ export function builders(t: BuilderHost) {
 }
 
 /** What `make` can build for an id parameter, and an id of the same shape that names nothing. */
-export type ObjectKind = 'file' | 'content' | 'mockupJob' | 'durableGeneration' | 'openCheckout' | 'checkout' | 'transcription' | 'otherSession' | 'dataExport';
+export type ObjectKind = 'file' | 'content' | 'mockupJob' | 'durableGeneration' | 'batch' | 'openCheckout' | 'checkout' | 'transcription' | 'otherSession' | 'dataExport';
 
 export const unknownIdOf: Record<ObjectKind, (real: string) => string> = {
   file: () => randomUUID(),
   content: (real) => String(Math.min(2_147_483_647, Number(real) + 1_000_000)),
   mockupJob: () => randomUUID(),
   durableGeneration: () => randomUUID(),
+  batch: () => randomUUID(),
   transcription: () => randomUUID(),
   otherSession: () => randomUUID(),
   dataExport: () => randomUUID(),

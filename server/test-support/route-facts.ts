@@ -40,6 +40,8 @@ export const ID_PARAMS: Record<string, ObjectKind | SharedId> = {
   'content:id': 'content',
   'ai:job_id': 'mockupJob',
   'generations:id': 'durableGeneration',
+  'batches:id': 'batch',
+  'batches:image_uuid': 'file',
   'transcriptions:uuid': 'transcription',
   'account:id': 'otherSession',
   'account:export_id': 'dataExport',
@@ -89,6 +91,7 @@ export const VALID_BODIES: Record<string, (ids: Partial<Record<ObjectKind, strin
   'POST /api/files/upload': async () => ({ raw: multipartBody([{ name: 'file', filename: 'a.png', contentType: 'image/png', data: await makePng(32, 32) }]) }),
   'POST /api/ai/generate-image': async () => ({ json: { imageData: (await makePng(64, 48)).toString('base64'), userPrompt: 'make it black and white' } }),
   'POST /api/ai/upscale-image': async (ids) => ({ json: { image_uuid: ids.file, scale_factor: 2, quality_tier: 'fast' } }),
+  'POST /api/batches': async (ids) => ({ json: { tool: 'thumbnail-generator', options: {}, items: [{ image_uuid: ids.file }] } }),
   'POST /api/transcriptions': async () => ({
     raw: multipartBody([
       { name: 'refinement_type', data: 'raw' },

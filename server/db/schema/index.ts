@@ -10,3 +10,4 @@ export * from './privacy.ts';
 export * from './admin.ts';
 export * from './rate-limits.ts';
 export * from './statistics.ts';
+export * from './batches.ts';

@@ -50,11 +50,13 @@ export interface DurableSettings {
   localTimeoutMs: number;
   /** Generations one worker process runs at once (GENERATION_CONCURRENCY). */
   concurrency: number;
+  /** A user's batch items that run at once across every worker (BATCH_CONCURRENCY_PER_USER). */
+  batchConcurrencyPerUser: number;
 }
 
 export interface DurableDeps<Tools extends Record<string, ToolMaker<never>>> {
   db: Db;
-  lifecycle: Pick<Lifecycle, 'startClassified' | 'enqueue' | 'claim' | 'complete' | 'fail' | 'cancel'>;
+  lifecycle: Pick<Lifecycle, 'startClassified' | 'enqueue' | 'claim' | 'complete' | 'fail' | 'cancel' | 'renewHold'>;
   files: Pick<FilesService, 'putInput' | 'readInput' | 'dropInput'>;
   tools: Tools;
   settings: DurableSettings;
@@ -132,6 +134,15 @@ export function statusOf(row: GenerationRow): GenerationStatus {
   };
 }
 
+/**
+ * Where a generation's request is kept: under its own id, or (a batch item: `params.input`) under its item's, which the
+ * batch keeps for a retry and removes itself.
+ */
+const inputKeyOf = (row: GenerationRow): string => (typeof row.params.input === 'string' ? row.params.input : row.id);
+const ownsInput = (row: GenerationRow) => inputKeyOf(row) === row.id;
+/** A batch item (batches module): it waited in the queue under a long hold. */
+export const isBatchItem = (row: Pick<GenerationRow, 'params'>) => typeof row.params.batch_id === 'string';
+
 const accepted = (row: GenerationRow): GenerationAccepted => ({
   generation_id: row.id,
   status: row.status === 'pending' ? 'queued' : 'processing',
@@ -150,7 +161,7 @@ export function createDurable<Tools extends Record<string, ToolMaker<never>>>(de
    * The hold outlives both attempts of a generation whose worker died (each up to its deadline, plus the time the
    * queue takes to see a dead worker), so the sweep never releases work still being done.
    */
-  const holdMinutesFor = (provider: string) => Math.ceil(((GENERATE_RETRY_LIMIT + 1) * deadlineFor(provider) + 2 * 60_000) / 60_000);
+  const holdMinutesFor = (provider: string): number => Math.ceil(((GENERATE_RETRY_LIMIT + 1) * deadlineFor(provider) + 2 * 60_000) / 60_000);
 
   /** The web process's `generate`: hold, keep the request, queue; the tool stops there. */
   async function queue(call: string, request: unknown, work: Parameters<ToolLifecycle['generate']>[0]): Promise<Run> {
@@ -224,13 +235,15 @@ export function createDurable<Tools extends Record<string, ToolMaker<never>>>(de
       const run = await lifecycle.claim(generationId, attempt);
       if (!run) {
         const row = await repo.findGeneration(db, generationId);
-        if (!row || !unsettled(row)) await files.dropInput(generationId);
+        if (!row || (!unsettled(row) && ownsInput(row))) await files.dropInput(generationId);
         return;
       }
       const { generation } = run;
       live.set(generationId, run);
       try {
-        const input = await files.readInput(generationId);
+        // A batch item's hold covered its wait in the queue: from now it lives as long as this work may take.
+        if (isBatchItem(generation)) await lifecycle.renewHold(run, holdMinutesFor(generation.provider));
+        const input = await files.readInput(inputKeyOf(generation));
         const make = typeof generation.params.call === 'string' ? deps.tools[generation.params.call] : undefined;
         if (!input || !make) throw new Error(`generation ${generationId}: its request or its tool (${String(generation.params.call)}) is missing`);
         const resuming: ToolLifecycle = {
@@ -247,7 +260,7 @@ export function createDurable<Tools extends Record<string, ToolMaker<never>>>(de
       } finally {
         live.delete(generationId);
       }
-      await files.dropInput(generationId);
+      if (ownsInput(generation)) await files.dropInput(generationId);
     },
 
     /** GET /api/generations/:id */
@@ -259,7 +272,7 @@ export function createDurable<Tools extends Record<string, ToolMaker<never>>>(de
 
     /** GET /api/generations?active=true: the user's durable generations still queued or running. */
     async active(userId: string): Promise<GenerationStatus[]> {
-      return (await repo.unsettledOf(db, userId, ACTIVE_LIMIT)).filter(isDurable).map(statusOf);
+      return (await repo.unsettledOf(db, userId, ACTIVE_LIMIT)).map(statusOf);
     },
 
     /** POST /api/generations/:id/cancel */
@@ -270,7 +283,7 @@ export function createDurable<Tools extends Record<string, ToolMaker<never>>>(de
       if (!cancelled) throw conflict(GENERATION_MESSAGES.notCancellable, { status: stateOf((await repo.findGeneration(db, id))!) });
       // Run here: its engine stops now (in another worker, it finds the generation settled when it ends).
       live.get(id)?.close();
-      await files.dropInput(id);
+      if (ownsInput(cancelled)) await files.dropInput(id);
       return statusOf(cancelled);
     },
 

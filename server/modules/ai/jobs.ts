@@ -8,7 +8,7 @@ import type { AiService } from './service.ts';
  * released; both attempts fit inside the hold's lifetime.
  */
 export function aiJobs(ai: AiService): AnyJobDefinition[] {
-  const { providerTimeoutMs, localTimeoutMs, concurrency } = ai.generationSettings;
+  const { providerTimeoutMs, localTimeoutMs, concurrency, batchConcurrencyPerUser } = ai.generationSettings;
   return [
     {
       // Every durable generation (durable.ts): several at once per worker (provider calls mostly wait), picked up at
@@ -18,6 +18,8 @@ export function aiJobs(ai: AiService): AnyJobDefinition[] {
       // The attempt's own deadline fails it first; this only catches a worker that hangs past it.
       expireInSeconds: Math.ceil(Math.max(providerTimeoutMs, localTimeoutMs) / 1000) + 60,
       concurrency,
+      // Batch items are sent in their user's group: a user's batch runs this many at once, whatever the workers.
+      groupConcurrency: batchConcurrencyPerUser,
       immediate: true,
       handle: (data, meta) => ai.generations.runJob(data.generationId, meta.retryCount),
     },

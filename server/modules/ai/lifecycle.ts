@@ -24,7 +24,7 @@ export { Superseded, type Answer, type Completed, type LifecycleDeps, type PaidW
  */
 export function createLifecycle(deps: LifecycleDeps) {
   const runs = createRuns(deps);
-  const { start, startClassified } = createHold(deps, runs);
+  const { start, startClassified, priceOf } = createHold(deps, runs);
   const { complete, fail } = createSettle(deps, runs);
 
   /** start → work → complete, or fail: a tool that answers at once. Every error thrown is the user's to read. */
@@ -41,6 +41,7 @@ export function createLifecycle(deps: LifecycleDeps) {
   return {
     start,
     startClassified,
+    priceOf,
     complete,
     fail,
     discard: runs.discard,

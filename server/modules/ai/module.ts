@@ -39,6 +39,7 @@ export const aiModule = defineModule({
           providerTimeoutMs: config.GENERATION_TIMEOUT_MS,
           localTimeoutMs: config.LOCAL_ENGINE_TIMEOUT_MS,
           concurrency: config.GENERATION_CONCURRENCY,
+          batchConcurrencyPerUser: config.BATCH_CONCURRENCY_PER_USER,
         },
       },
       log: core.log,

@@ -87,11 +87,19 @@ export async function detach(db: DbOrTx, id: string): Promise<boolean> {
 }
 
 /** A user's unsettled generations, newest first. */
+/** A user's unsettled durable generations outside batches (a batch's items are shown by their batch). */
 export async function unsettledOf(db: DbOrTx, userId: string, limit: number): Promise<GenerationRow[]> {
   return db
     .select()
     .from(generations)
-    .where(and(eq(generations.userId, userId), inArray(generations.status, ['pending', 'processing'])))
+    .where(
+      and(
+        eq(generations.userId, userId),
+        inArray(generations.status, ['pending', 'processing']),
+        sql`${generations.params} ? 'call'`,
+        sql`not (${generations.params} ? 'batch_id')`,
+      ),
+    )
     .orderBy(desc(generations.createdAt))
     .limit(limit);
 }

@@ -8,6 +8,7 @@ import type { CreditsService } from '../credits/service.ts';
 import type { FilesService } from '../files/service.ts';
 import type { PricingService } from '../pricing/service.ts';
 import { createEngines } from './engines.ts';
+import { createBatchRuns } from './batch-runs.ts';
 import { createDurable, createWaiters, type DurableSettings, type ToolLifecycle } from './durable.ts';
 import { createLifecycle } from './lifecycle.ts';
 import { createMockupJob, mockupAttemptSeconds } from './mockup-job.ts';
@@ -20,7 +21,7 @@ import { durableTools } from './tools/index.ts';
 export interface AiDeps {
   db: Db;
   clock: Clock;
-  credits: Pick<CreditsService, 'hold' | 'captureIn' | 'releaseIn'>;
+  credits: Pick<CreditsService, 'hold' | 'captureIn' | 'releaseIn' | 'renewHold'>;
   pricing: Pick<PricingService, 'price' | 'list'>;
   files: Pick<FilesService, 'store' | 'record' | 'discardStored' | 'readOwn' | 'putInput' | 'readInput' | 'dropInput'>;
   content: Pick<ContentService, 'createIn'>;
@@ -41,7 +42,14 @@ export interface AiDeps {
 export function createAiService(deps: AiDeps) {
   const { db, files, providers, settings, log } = deps;
   const waiters = createWaiters();
-  const lifecycle = createLifecycle({ ...deps, settled: waiters.wake });
+  /** Told once a generation settled here (after its commit): the waiting calls, then the batches. */
+  const settledListeners: Array<(generationId: string) => void> = [waiters.wake];
+  const lifecycle = createLifecycle({
+    ...deps,
+    settled: (id) => {
+      for (const listener of settledListeners) listener(id);
+    },
+  });
   const images = { maxImageBytes: settings.maxImageBytes, maxImagePixels: settings.maxImagePixels };
   /** The durable tools (each tool's definition, tools/index.ts, and upscaling): made over a lifecycle (durable.ts runs it in the web process, then the worker). */
   const tools = {
@@ -49,6 +57,7 @@ export function createAiService(deps: AiDeps) {
     upscale: (on: ToolLifecycle) => createUpscale({ lifecycle: on, files, providers }),
   };
   const generations = createDurable({ db, lifecycle, files, tools, settings: settings.generations, waiters, log });
+  const batchRuns = createBatchRuns({ lifecycle, tools });
   return {
     /** The one generation lifecycle, for modules whose paid work is not an image tool (transcriptions). */
     lifecycle,
@@ -63,6 +72,12 @@ export function createAiService(deps: AiDeps) {
     /** A durable tool's call (`generations.submit`), its status, cancel and the worker's job. */
     generations,
     generationSettings: settings.generations,
+    /** A batch's items on the durable path (batch-runs.ts). */
+    batchRuns,
+    /** Calls `listener` with each generation that settles in this process, after its commit. */
+    onSettled(listener: (generationId: string) => void): void {
+      settledListeners.push(listener);
+    },
     upscaleProviders: createUpscaleProviders({ pricing: deps.pricing, providers }),
     submitMockup: createMockupSubmit({ lifecycle, providers, images, log }),
     runMockupJob: createMockupJob({ lifecycle, files, providers, log }),

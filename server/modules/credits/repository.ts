@@ -209,6 +209,16 @@ export async function getHold(db: DbOrTx, holdId: string): Promise<HoldRow | und
   return row;
 }
 
+/** Moves an open hold's expiry to `expiresAt` (a queued batch item's long hold, once a worker starts its work). */
+export async function renewHold(db: DbOrTx, holdId: string, expiresAt: Date): Promise<boolean> {
+  const rows = await db
+    .update(creditHolds)
+    .set({ expiresAt })
+    .where(and(eq(creditHolds.id, holdId), eq(creditHolds.status, 'open')))
+    .returning({ id: creditHolds.id });
+  return rows.length > 0;
+}
+
 export async function expiredOpenHolds(db: DbOrTx, now: Date, limit: number): Promise<HoldRow[]> {
   return db
     .select()

@@ -219,6 +219,15 @@ export function createCreditsService(deps: CreditsDeps) {
     captureIn,
 
     /**
+     * Gives an open hold `ttlMinutes` from now (at least HOLD_TTL_MINUTES): a batch item held for its wait in the queue
+     * gets the lifetime of its work once a worker starts it, so the sweep sees a dead worker as soon as for any other.
+     */
+    async renewHold(holdId: string, ttlMinutes: number): Promise<boolean> {
+      const ttl = Math.max(settings.holdTtlMinutes, ttlMinutes);
+      return repo.renewHold(db, holdId, new Date(clock.now().getTime() + ttl * 60_000));
+    },
+
+    /**
      * Releases a hold inside the caller's transaction, so a failed generation's refund and its 'failed' record
      * commit together (a kill in between cannot leave one without the other). Answers whether this call released it.
      */

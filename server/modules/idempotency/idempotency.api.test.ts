@@ -81,6 +81,9 @@ async function sourceImage(s: TestSession): Promise<string> {
   return data(res, generatedImageResponse).uuid;
 }
 
+/** A batch of two thumbnails of one image. */
+const batchOf = (image: string) => ({ tool: 'thumbnail-generator', options: {}, items: [1, 2].map((n) => ({ imageData: image, mimeType: 'image/png', name: `${n}.png` })) });
+
 /**
  * A valid body for every paid route (a tool with a route of its own: its definition's sample). A new paid route fails the first test below until it has one,
  * so it cannot ship without the replay test.
@@ -89,6 +92,7 @@ const SAMPLES: Record<string, (s: TestSession) => Promise<object>> = {
   'POST /api/ai/generate-image': async () => ({ imageData: png, userPrompt: 'make it warmer' }),
   ...toolSamples(() => ({ png, person })),
   'POST /api/ai/upscale-image': async (s) => ({ image_uuid: await sourceImage(s), scale_factor: 2, quality_tier: 'fast', provider: 'local' }),
+  'POST /api/batches': async () => batchOf(png),
   'POST /api/transcriptions': async () => ({
     raw: multipartBody([
       { name: 'refinement_type', data: 'raw' },
@@ -121,6 +125,7 @@ const OTHER_UPLOADS: Record<string, (s: TestSession) => Promise<object>> = {
   'POST /api/ai/generate-image': async () => ({ imageData: otherPng, userPrompt: 'make it warmer' }),
   ...toolSamples(() => ({ png: otherPng, person: otherPerson })),
   'POST /api/ai/upscale-image': async (s) => ({ image_uuid: await sourceImage(s), scale_factor: 2, quality_tier: 'fast', provider: 'local' }),
+  'POST /api/batches': async () => batchOf(otherPng),
   'POST /api/transcriptions': async () => transcriptionUpload({ audio: otherTone() }),
 };
 

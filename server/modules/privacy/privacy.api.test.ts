@@ -1,42 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileResponse } from '../../../contract/auth.ts';
 import { creditBalanceResponse, creditPackagesResponse, testCheckoutOpenedSchema } from '../../../contract/credits.ts';
 import { add } from '../../../contract/decimal.ts';
 import { dataExportResponse, latestExportResponse, pendingCheckoutMessage, PRIVACY_MESSAGES } from '../../../contract/privacy.ts';
 import * as schema from '../../db/schema/index.ts';
+import { unzip } from '../../test-support/zip.ts';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
 import { data, error } from '../../test-support/envelope.ts';
 import type { TestSession } from '../../test-support/session.ts';
 
-/** Every entry of a ZIP, by name, with its bytes. */
-async function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z))),
-  );
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (err, stream) => {
-        if (err) return reject(err);
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-        stream.on('error', reject);
-      });
-    });
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return entries;
-}
 
 async function waitReady(t: TestApp, s: TestSession, id: string) {
   for (let i = 0; i < 240; i++) {

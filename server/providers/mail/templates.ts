@@ -84,3 +84,16 @@ export function emailChangeNoticeMail(to: string, newEmail: string): MailMessage
     footer: 'If this was not you, sign in and check your account; you can keep using this address in the meantime.',
   });
 }
+
+/** A batch ended (issue 28): what was done, what failed (never charged), and where it is. */
+export function batchFinishedMail(to: string, batch: { title: string; done: number; failed: number; cancelled: number; charged: string; link: string }): MailMessage {
+  const notCharged = batch.failed + batch.cancelled;
+  return mail(to, `${batch.title}: ${batch.done} done${notCharged ? `, ${notCharged} not charged` : ''}`, {
+    heading: `Your ${batch.title} has finished`,
+    lines: [
+      `${batch.done} done, ${batch.failed} failed, ${batch.cancelled} cancelled. ${batch.charged} credits were charged, for the done images only: failed and cancelled images cost nothing.`,
+    ],
+    action: { label: 'See the results and download them', link: batch.link },
+    footer: `You get this mail because you started a batch on ${APP_NAME}.`,
+  });
+}

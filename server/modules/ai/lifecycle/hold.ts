@@ -66,5 +66,11 @@ export function createHold(deps: Pick<LifecycleDeps, 'db' | 'clock' | 'credits' 
     }
   }
 
-  return { start, startClassified };
+  /** What `work` would hold now (its price list rows), and whether that is the local engine's preview price. */
+  async function priceOf(work: PaidWork): Promise<{ amount: string; preview: boolean }> {
+    const variant = work.variant ?? variantFor(work.provider);
+    return { amount: await quote(work, variant), preview: variant === LOCAL_VARIANT };
+  }
+
+  return { start, startClassified, priceOf };
 }

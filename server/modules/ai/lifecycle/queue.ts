@@ -1,4 +1,4 @@
-import type { GenerationJobName } from '../../../jobs/jobs.ts';
+import type { GenerationJobName, SendOptions } from '../../../jobs/jobs.ts';
 import * as repo from '../repository.ts';
 import type { Runs } from './runs.ts';
 import type { LifecycleDeps, Run } from './types.ts';
@@ -7,14 +7,17 @@ import type { LifecycleDeps, Run } from './types.ts';
  * A generation made by a job: handed to its queue, claimed by a worker once per attempt, and requeued when an attempt
  * failed and will be retried.
  */
-export function createQueue(deps: Pick<LifecycleDeps, 'db' | 'jobs'>, runs: Runs) {
+export function createQueue(deps: Pick<LifecycleDeps, 'db' | 'jobs' | 'credits'>, runs: Runs) {
   const { db } = deps;
   const { discard, runOf } = runs;
 
   return {
-    /** Hands a queued generation to its job (`{ generationId }`) and records the job's id on it. */
-    async enqueue(run: Run, job: GenerationJobName): Promise<void> {
-      const jobId = await deps.jobs.send(job, { generationId: run.generation.id });
+    /**
+     * Hands a queued generation to its job (`{ generationId }`) and records the job's id on it. A batch item goes with
+     * `options`: behind single generations (priority) and a few at a time per user (its group).
+     */
+    async enqueue(run: Pick<Run, 'generation'>, job: GenerationJobName, options?: Pick<SendOptions, 'priority' | 'group'>): Promise<void> {
+      const jobId = await deps.jobs.send(job, { generationId: run.generation.id }, options);
       await repo.updateGeneration(db, run.generation.id, { jobId });
     },
 
@@ -25,6 +28,11 @@ export function createQueue(deps: Pick<LifecycleDeps, 'db' | 'jobs'>, runs: Runs
     async claim(generationId: string, attempt: number): Promise<Run | null> {
       const generation = await repo.claimGeneration(db, generationId, attempt + 1);
       return generation ? runOf(generation, generation.credits, Date.now()) : null;
+    },
+
+    /** Gives the run's hold the lifetime of its work from now (a batch item held while it waited in the queue). */
+    async renewHold(run: Run, ttlMinutes: number): Promise<void> {
+      await deps.credits.renewHold(run.holdId, ttlMinutes);
     },
 
     /** A failed attempt that will be retried: its outputs go, and the generation waits as pending for the next claim. */

@@ -102,7 +102,7 @@ export interface Completed {
 export interface LifecycleDeps {
   db: Db;
   clock: Clock;
-  credits: Pick<CreditsService, 'hold' | 'captureIn' | 'releaseIn'>;
+  credits: Pick<CreditsService, 'hold' | 'captureIn' | 'releaseIn' | 'renewHold'>;
   pricing: Pick<PricingService, 'price'>;
   files: Pick<FilesService, 'store' | 'record' | 'discardStored'>;
   jobs: JobSender;

@@ -1,0 +1,83 @@
+import { GENERATE_JOB, type ToolLifecycle, type ToolMaker } from './durable.ts';
+import type { Lifecycle, PaidWork } from './lifecycle.ts';
+import type { GenerationRow } from './repository.ts';
+
+/**
+ * A batch's items on the durable path (issue 28). The batches module asks here what an item would cost (the tool's
+ * own checks before its hold, and its quote, holding nothing), then holds each item as a queued generation whose
+ * request is kept under the item's id, and hands it to `ai.generate` behind single generations and in its user's
+ * group (at most BATCH_CONCURRENCY_PER_USER of them run at once, across every worker). The worker runs it like any
+ * durable generation (durable.ts `runJob`), renewing its long hold when it starts.
+ */
+
+/** Single generations run at the queue's default priority (0); batch items after them. */
+export const BATCH_ITEM_PRIORITY = -1;
+/** A batch item's hold covers its wait in the queue; a worker that starts it gives it its work's lifetime. */
+export const BATCH_QUEUE_HOLD_MINUTES = 24 * 60;
+
+/** What one item would be held: the tool's work, its price, and the engine that runs it. */
+export interface ItemQuote {
+  work: PaidWork;
+  amount: string;
+  preview: boolean;
+}
+
+const PROBED = Symbol('probed');
+
+export function createBatchRuns(deps: {
+  lifecycle: Pick<Lifecycle, 'startClassified' | 'enqueue' | 'priceOf' | 'cancel'>;
+  tools: Record<string, ToolMaker<never>>;
+}) {
+  const { lifecycle } = deps;
+
+  return {
+    /** Whether `call` names a durable tool. */
+    has: (call: string) => typeof deps.tools[call] === 'function',
+
+    /**
+     * Runs the tool's use case up to its hold with a lifecycle that holds nothing: its refusals (a bad image, no face)
+     * are thrown as they would be to a single call; otherwise answers the work it would hold and its price.
+     */
+    async quote(call: string, userId: string, request: unknown): Promise<ItemQuote> {
+      let work: PaidWork | undefined;
+      const probing: ToolLifecycle = {
+        async generate(asked) {
+          work = asked;
+          throw PROBED;
+        },
+      };
+      try {
+        await deps.tools[call]!(probing)(userId, request as never);
+      } catch (err) {
+        if (err !== PROBED) throw err;
+      }
+      if (!work) throw new Error(`${call} finished without asking for a generation`);
+      return { work, ...(await lifecycle.priceOf(work)) };
+    },
+
+    /** Holds an item's price and records its generation, queued; its request is read from `inputKey`. */
+    async hold(call: string, quoted: ItemQuote, link: { inputKey: string; batchId: string }): Promise<GenerationRow> {
+      const { work } = quoted;
+      const run = await lifecycle.startClassified({
+        ...work,
+        queued: true,
+        holdTtlMinutes: BATCH_QUEUE_HOLD_MINUTES,
+        params: { ...work.params, call, input: link.inputKey, batch_id: link.batchId },
+      });
+      return run.generation;
+    },
+
+    /** Hands a held item to the workers: behind single generations, in its user's group. */
+    async dispatch(generation: GenerationRow): Promise<void> {
+      await lifecycle.enqueue({ generation }, GENERATE_JOB, {
+        priority: BATCH_ITEM_PRIORITY,
+        group: { id: generation.userId },
+      });
+    },
+
+    /** Releases a queued item's hold (its batch was cancelled, or refused after it was held). */
+    cancel: (generationId: string, userId: string) => lifecycle.cancel(generationId, userId),
+  };
+}
+
+export type BatchRuns = ReturnType<typeof createBatchRuns>;
