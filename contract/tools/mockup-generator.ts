@@ -25,5 +25,5 @@ export const mockupGenerator: ToolDefinition<'mockup-generator'> = {
   // Its file text is the tool's description of the style drawn, never the creator's words.
   userPrompt: false,
   call: { path: '/api/ai/generate-image', toolName: 'mockup-generator' },
-  batch: null,
+  batch: { image: 'images' },
 };

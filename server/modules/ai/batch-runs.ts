@@ -1,6 +1,9 @@
+import type { ToolId } from '../../../contract/tools/definition.ts';
 import { GENERATE_JOB, type ToolLifecycle, type ToolMaker } from './durable.ts';
 import type { Lifecycle, PaidWork } from './lifecycle.ts';
+import { MOCKUP_JOB, MOCKUP_TOOL } from './mockup-job.ts';
 import type { GenerationRow } from './repository.ts';
+import { SERVER_TOOLS } from './tools/index.ts';
 
 /**
  * A batch's items on the durable path (issue 28). The batches module asks here what an item would cost (the tool's
@@ -23,35 +26,50 @@ export interface ItemQuote {
 }
 
 const PROBED = Symbol('probed');
+/** The mockup generator runs as its own job (mockup-job.ts), not on the durable path: its items go there. */
+const MOCKUP_CALL = 'mockup';
 
 export function createBatchRuns(deps: {
   lifecycle: Pick<Lifecycle, 'startClassified' | 'enqueue' | 'priceOf' | 'cancel'>;
   tools: Record<string, ToolMaker<never>>;
+  /** A mockup request checked as the work it would hold (mockup-submit.ts). */
+  mockupWork: (userId: string, request: never) => Promise<PaidWork>;
 }) {
   const { lifecycle } = deps;
 
+  /** What the use case of `call` would hold for `request`, holding nothing (its refusals thrown as to a single call). */
+  async function workOf(call: string, userId: string, request: unknown): Promise<PaidWork> {
+    if (call === MOCKUP_CALL) return deps.mockupWork(userId, request as never);
+    let work: PaidWork | undefined;
+    const probing: ToolLifecycle = {
+      async generate(asked) {
+        work = asked;
+        throw PROBED;
+      },
+    };
+    try {
+      await deps.tools[call]!(probing)(userId, request as never);
+    } catch (err) {
+      if (err !== PROBED) throw err;
+    }
+    if (!work) throw new Error(`${call} finished without asking for a generation`);
+    return work;
+  }
+
   return {
-    /** Whether `call` names a durable tool. */
-    has: (call: string) => typeof deps.tools[call] === 'function',
+    /** The name a tool's batch items run under: its durable call, or the mockup job; null for a tool without either. */
+    callOf(tool: ToolId): string | null {
+      if (tool === MOCKUP_TOOL) return MOCKUP_CALL;
+      const durable = SERVER_TOOLS[tool].durable as { call: string } | null;
+      return durable && typeof deps.tools[durable.call] === 'function' ? durable.call : null;
+    },
 
     /**
      * Runs the tool's use case up to its hold with a lifecycle that holds nothing: its refusals (a bad image, no face)
      * are thrown as they would be to a single call; otherwise answers the work it would hold and its price.
      */
     async quote(call: string, userId: string, request: unknown): Promise<ItemQuote> {
-      let work: PaidWork | undefined;
-      const probing: ToolLifecycle = {
-        async generate(asked) {
-          work = asked;
-          throw PROBED;
-        },
-      };
-      try {
-        await deps.tools[call]!(probing)(userId, request as never);
-      } catch (err) {
-        if (err !== PROBED) throw err;
-      }
-      if (!work) throw new Error(`${call} finished without asking for a generation`);
+      const work = await workOf(call, userId, request);
       return { work, ...(await lifecycle.priceOf(work)) };
     },
 
@@ -62,14 +80,15 @@ export function createBatchRuns(deps: {
         ...work,
         queued: true,
         holdTtlMinutes: BATCH_QUEUE_HOLD_MINUTES,
-        params: { ...work.params, call, input: link.inputKey, batch_id: link.batchId },
+        // A durable item names its call (durable.ts runs it from its kept request); a mockup keeps its artwork as uploads.
+        params: { ...work.params, ...(call === MOCKUP_CALL ? {} : { call }), input: link.inputKey, batch_id: link.batchId },
       });
       return run.generation;
     },
 
     /** Hands a held item to the workers: behind single generations, in its user's group. */
     async dispatch(generation: GenerationRow): Promise<void> {
-      await lifecycle.enqueue({ generation }, GENERATE_JOB, {
+      await lifecycle.enqueue({ generation }, generation.tool === MOCKUP_TOOL ? MOCKUP_JOB : GENERATE_JOB, {
         priority: BATCH_ITEM_PRIORITY,
         group: { id: generation.userId },
       });

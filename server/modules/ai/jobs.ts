@@ -27,6 +27,7 @@ export function aiJobs(ai: AiService): AnyJobDefinition[] {
       name: MOCKUP_JOB,
       retryLimit: MOCKUP_JOB_RETRY_LIMIT,
       expireInSeconds: ai.mockupAttemptSeconds,
+      groupConcurrency: batchConcurrencyPerUser,
       handle: (data, meta) => ai.runMockupJob(data.generationId, meta.retryCount),
     },
   ];

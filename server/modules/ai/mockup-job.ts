@@ -58,10 +58,12 @@ export function mockupAttemptSeconds(holdTtlMinutes: number): number {
 }
 
 export interface MockupJobDeps {
-  lifecycle: Pick<Lifecycle, 'claim' | 'complete' | 'requeue' | 'fail'>;
+  lifecycle: Pick<Lifecycle, 'claim' | 'complete' | 'requeue' | 'fail' | 'renewHold'>;
   files: Pick<FilesService, 'readOwn'>;
   providers: Pick<AiProviders, 'mockupEditor'>;
   log: { warn(obj: object, msg: string): void };
+  /** A batch item's hold (kept for its wait in the queue) lives this long from its claim (HOLD_TTL_MINUTES). */
+  holdTtlMinutes: number;
 }
 
 /**
@@ -114,6 +116,7 @@ export function createMockupJob(deps: MockupJobDeps) {
     const run = await deps.lifecycle.claim(generationId, attempt);
     if (!run) return;
     try {
+      if (typeof run.generation.params.batch_id === 'string') await deps.lifecycle.renewHold(run, deps.holdTtlMinutes);
       const providerCost = await renderStyles(run);
       // A worker killed before this commit leaves no partial styles in the gallery and nothing charged.
       await deps.lifecycle.complete(run, providerCost ? { providerCost } : {}, ({ generation }) => mockupAnswer(generation) ?? {});

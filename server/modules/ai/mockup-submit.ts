@@ -2,7 +2,7 @@ import { MOCKUP_MESSAGES, type MockupRequest, type MockupStyle } from '../../../
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { inferMockupStyle } from '../../providers/ai/mockup-style.ts';
 import type { AiProviders } from '../../providers/ai/types.ts';
-import type { Lifecycle, Run } from './lifecycle.ts';
+import type { Lifecycle, PaidWork, Run } from './lifecycle.ts';
 import { MOCKUP_JOB, MOCKUP_TOOL } from './mockup-job.ts';
 import { checkedImage, type ImageLimits } from './preprocess.ts';
 
@@ -34,26 +34,32 @@ export function jobOf(req: MockupRequest): { spec: boolean; images: string[]; st
   return { spec: false, images: req.images, styles: req.styles, customStyle: req.customStyle };
 }
 
+/** A mockup request checked (artworks, styles) as the work it holds: the price of every style, the artworks as uploads. */
+export async function mockupWork(deps: Pick<MockupSubmitDeps, 'providers' | 'images'>, userId: string, req: MockupRequest): Promise<PaidWork> {
+  const job = jobOf(req);
+  const sources = await Promise.all(job.images.map((image, i) => checkedImage(image, job.spec ? 'imageData' : `images.${i}`, deps.images)));
+  const styles = job.styles.length;
+  return {
+    userId,
+    tool: MOCKUP_TOOL,
+    serviceType: 'mockup',
+    quantity: styles,
+    description: `Mockup generator (${styles} ${styles === 1 ? 'style' : 'styles'})`,
+    provider: deps.providers.mockupEditor?.name ?? 'Local engine',
+    prompt: job.customStyle ?? null,
+    uploads: sources.map((source) => ({ userId, data: source.buffer, entityType: 'upload', toolName: MOCKUP_TOOL })),
+    params: { styles: job.styles, customStyle: job.customStyle, background: req.background, color1: req.color1, color2: req.color2, dimensions: req.dimensions, shadow: req.shadow },
+    queued: true,
+  };
+}
+
 /** Mockup generator: checks, holds the price of every style, and queues the job (spec 2 §2); mockup-job.ts renders it. */
 export function createMockupSubmit(deps: MockupSubmitDeps) {
   return async function submitMockup(userId: string, req: MockupRequest): Promise<{ job_id: string; credits_held: string }> {
-    const job = jobOf(req);
-    const sources = await Promise.all(job.images.map((image, i) => checkedImage(image, job.spec ? 'imageData' : `images.${i}`, deps.images)));
-    const styles = job.styles.length;
+    const work = await mockupWork(deps, userId, req);
     let run: Run | null = null;
     try {
-      run = await deps.lifecycle.start({
-        userId,
-        tool: MOCKUP_TOOL,
-        serviceType: 'mockup',
-        quantity: styles,
-        description: `Mockup generator (${styles} ${styles === 1 ? 'style' : 'styles'})`,
-        provider: deps.providers.mockupEditor?.name ?? 'Local engine',
-        prompt: job.customStyle ?? null,
-        uploads: sources.map((source) => ({ userId, data: source.buffer, entityType: 'upload', toolName: MOCKUP_TOOL })),
-        params: { styles: job.styles, customStyle: job.customStyle, background: req.background, color1: req.color1, color2: req.color2, dimensions: req.dimensions, shadow: req.shadow },
-        queued: true,
-      });
+      run = await deps.lifecycle.start(work);
       await deps.lifecycle.enqueue(run, MOCKUP_JOB);
       return { job_id: run.generation.id, credits_held: run.amount };
     } catch (err) {

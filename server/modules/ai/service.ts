@@ -13,7 +13,7 @@ import { createDurable, createWaiters, type DurableSettings, type ToolLifecycle 
 import { createLifecycle } from './lifecycle.ts';
 import { createMockupJob, mockupAttemptSeconds } from './mockup-job.ts';
 import { createMockupStatus } from './mockup-status.ts';
-import { createMockupSubmit } from './mockup-submit.ts';
+import { createMockupSubmit, mockupWork } from './mockup-submit.ts';
 import { createUpscaleProviders } from './upscale-providers.ts';
 import { createUpscale } from './upscale.ts';
 import { durableTools } from './tools/index.ts';
@@ -57,7 +57,7 @@ export function createAiService(deps: AiDeps) {
     upscale: (on: ToolLifecycle) => createUpscale({ lifecycle: on, files, providers }),
   };
   const generations = createDurable({ db, lifecycle, files, tools, settings: settings.generations, waiters, log });
-  const batchRuns = createBatchRuns({ lifecycle, tools });
+  const batchRuns = createBatchRuns({ lifecycle, tools, mockupWork: (userId, request) => mockupWork({ providers, images }, userId, request) });
   return {
     /** The one generation lifecycle, for modules whose paid work is not an image tool (transcriptions). */
     lifecycle,
@@ -80,7 +80,7 @@ export function createAiService(deps: AiDeps) {
     },
     upscaleProviders: createUpscaleProviders({ pricing: deps.pricing, providers }),
     submitMockup: createMockupSubmit({ lifecycle, providers, images, log }),
-    runMockupJob: createMockupJob({ lifecycle, files, providers, log }),
+    runMockupJob: createMockupJob({ lifecycle, files, providers, log, holdTtlMinutes: settings.holdTtlMinutes }),
     mockupStatus: createMockupStatus({ db }),
     engines: createEngines({ providers, currentTranscriber: deps.currentTranscriber }),
   };

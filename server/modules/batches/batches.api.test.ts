@@ -104,7 +104,6 @@ describe('batches on the local engine, priced', () => {
     const one = [item(astronaut, 'a.jpg')];
     const cases: Array<[object, string | RegExp]> = [
       [{ tool: 'nope', items: one }, BATCH_MESSAGES.unknownTool],
-      [{ tool: 'mockup-generator', items: one }, BATCH_MESSAGES.unknownTool],
       [{ tool: 'transcription', items: one }, BATCH_MESSAGES.unknownTool],
       [{ tool: 'thumbnail-generator', options: { imageData: astronaut }, items: one }, BATCH_MESSAGES.imageInOptions],
       [{ tool: 'thumbnail-generator', options: { style: 'nope' }, items: one }, /^options\.style: /],
@@ -145,6 +144,37 @@ describe('batches on the local engine, priced', () => {
       expect(error(res).message).toBe(BATCH_MESSAGES.notFound);
     }
     expect(data(await t.call('GET', '/api/batches', { session: other }), batchList).batches).toEqual([]);
+  });
+
+  it('a mockup batch: every image in each style, priced per style, one ZIP entry per style', async () => {
+    await t.setPrice('mockup', 'local', '0.2');
+    const s = await t.make.user({ credits: '5' });
+    const res = await post(t, s, { tool: 'mockup-generator', options: { styles: ['t-shirt', 'coffee-mug'], background: 'photo-studio' }, items: [item(astronaut, 'logo.jpg'), item(camera, 'cam.jpg')] });
+    const accepted = data(res, batchAccepted);
+    expect(accepted.quote).toMatchObject({ items: 2, unit_price: '0.4000', total: '0.8000' });
+    const done = await finished(t, s, accepted.batch_id);
+    expect(done.counts).toMatchObject({ done: 2, failed: 0 });
+    expect(done.charged).toBe('0.8000');
+    expect(done.items.every((i) => i.result?.thumbnail_url)).toBe(true);
+    const entries = await unzip((await t.call('GET', `/api/batches/${accepted.batch_id}/download`, { session: s })).rawPayload);
+    expect([...entries.keys()].sort()).toEqual([
+      'cam-mockup-generator-coffee-mug.png',
+      'cam-mockup-generator-t-shirt.png',
+      'logo-mockup-generator-coffee-mug.png',
+      'logo-mockup-generator-t-shirt.png',
+    ]);
+    expect(await balance(t, s)).toMatchObject({ balance: '4.2000', available_credits: '4.2000' });
+  });
+
+  it('a caption batch: each text in the ZIP as a .txt (caption, then hashtags)', async () => {
+    const s = await t.make.user({ credits: '5' });
+    const accepted = data(await post(t, s, { tool: 'caption-generator', options: { platform: 'Instagram' }, items: [item(coffee, 'latte.jpg')] }), batchAccepted);
+    const done = await finished(t, s, accepted.batch_id);
+    expect(done.counts.done).toBe(1);
+    expect(done.items[0]!.result).toMatchObject({ uuid: null, text: expect.any(String) });
+    const entries = await unzip((await t.call('GET', `/api/batches/${accepted.batch_id}/download`, { session: s })).rawPayload);
+    expect([...entries.keys()]).toEqual(['latte-caption-generator.txt']);
+    expect(entries.get('latte-caption-generator.txt')!.toString('utf8')).toMatch(/\n\n#\w+/);
   });
 
   it('a headshot batch refuses the photo without a face by name; the rest runs', async () => {

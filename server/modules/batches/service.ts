@@ -9,6 +9,7 @@ import {
 import { add, cmp, normalize } from '../../../contract/decimal.ts';
 import { TOOL_DEFINITIONS } from '../../../contract/tools/index.ts';
 import { TOOL_IDS, type ToolId } from '../../../contract/tools/definition.ts';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -33,13 +34,14 @@ export interface BatchesDeps {
 /** Batches a list shows. */
 const LIST_LIMIT = 50;
 
-/** A tool that runs in batches: its definition's image field, its durable call and its request schema. */
-function batchTool(id: string) {
+/** A tool that runs in batches: its definition's image field, the call its items run under and its request schema. */
+function batchTool(runs: Pick<BatchRuns, 'callOf'>, id: string) {
   if (!(TOOL_IDS as readonly string[]).includes(id)) return null;
   const contract = TOOL_DEFINITIONS[id as ToolId];
-  const server = SERVER_TOOLS[id as ToolId] as (typeof SERVER_TOOLS)[ToolId];
-  if (!contract.batch || !server.durable || !server.schemas) return null;
-  return { id: id as ToolId, image: contract.batch.image, toolName: contract.call.toolName, call: server.durable.call, schema: server.schemas.request };
+  const schemas = SERVER_TOOLS[id as ToolId].schemas as { request: z.ZodType } | null;
+  const call = runs.callOf(id as ToolId);
+  if (!contract.batch || !call || !schemas) return null;
+  return { id: id as ToolId, image: contract.batch.image, toolName: contract.call.toolName, call, schema: schemas.request };
 }
 type BatchTool = NonNullable<ReturnType<typeof batchTool>>;
 
@@ -65,7 +67,10 @@ async function imageOf(deps: BatchesDeps, userId: string, input: BatchItemInput)
 
 /** A text result's file: a caption and its hashtags. */
 function textOf(result: Record<string, unknown>): string {
-  if (typeof result.caption === 'string' && Array.isArray(result.hashtags)) return `${result.caption}\n\n${result.hashtags.join(' ')}\n`;
+  if (typeof result.caption === 'string' && Array.isArray(result.hashtags)) {
+    // Ready to paste: the hashtags with their #, as a post shows them.
+    return `${result.caption}\n\n${result.hashtags.map((tag) => `#${String(tag).replace(/^#/, '')}`).join(' ')}\n`;
+  }
   return `${String(result.text)}\n`;
 }
 
@@ -108,7 +113,7 @@ export function createBatchesService(deps: BatchesDeps) {
   return {
     /** POST /api/batches: every item checked, the whole batch quoted against the balance, then held and queued. */
     async create(userId: string, body: { tool: string; options: Record<string, unknown>; items: BatchItemInput[] }): Promise<BatchAccepted> {
-      const tool = batchTool(body.tool);
+      const tool = batchTool(runs, body.tool);
       if (!tool) throw badRequest(BATCH_MESSAGES.unknownTool, { field: 'tool' });
       if (IMAGE_FIELDS.some((field) => field in body.options)) throw badRequest(BATCH_MESSAGES.imageInOptions, { field: 'options' });
       // The options alone, checked once with a stand-in image: an option the tool refuses refuses the batch.
@@ -183,7 +188,7 @@ export function createBatchesService(deps: BatchesDeps) {
     /** POST /api/batches/:id/retry: each failed item (one that ran) is held and queued again from its kept request. */
     async retry(userId: string, id: string): Promise<BatchDetail> {
       const batch = await own(userId, id);
-      const tool = batchTool(batch.tool);
+      const tool = batchTool(runs, batch.tool);
       const failed = (await repo.itemsOf(db, [batch.id])).filter((item) => item.generation?.status === 'failed');
       if (!tool || failed.length === 0) throw conflict(BATCH_MESSAGES.nothingToRetry);
       const requests = [];
@@ -215,10 +220,12 @@ export function createBatchesService(deps: BatchesDeps) {
       if (done.length === 0) throw conflict(BATCH_MESSAGES.nothingDone);
       const stored = new Map((await repo.storedFiles(db, done.flatMap((item) => item.generation!.outputFileIds))).map((f) => [f.id, f]));
       const entries = done.flatMap((item): ZipEntry[] => {
-        const file = item.generation!.outputFileIds.map((fileId) => stored.get(fileId)).find(Boolean);
-        if (file) return [{ name: item.name, storageKey: file.storageKey, fileType: file.fileType }];
-        const text = item.generation!.result?.text;
-        return typeof text === 'string' ? [{ name: item.name, text: textOf(item.generation!.result!) }] : [];
+        const generation = item.generation!;
+        const outputs = generation.outputFileIds.flatMap((fileId) => stored.get(fileId) ?? []);
+        // Several results of one image (a mockup's styles) are told apart by their style.
+        const labels = Array.isArray(generation.params.styles) && outputs.length > 1 ? (generation.params.styles as string[]) : [];
+        if (outputs.length > 0) return outputs.map((file, i) => ({ name: item.name, label: labels[i], storageKey: file.storageKey, fileType: file.fileType }));
+        return typeof generation.result?.text === 'string' ? [{ name: item.name, text: textOf(generation.result) }] : [];
       });
       return { batch, entries };
     },

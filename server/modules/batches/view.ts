@@ -35,7 +35,8 @@ export function toItem(item: ItemWithGeneration): BatchItem {
   const generation = item.generation;
   const status = generation ? statusOf(generation) : null;
   const result = state === 'done' ? (generation?.result ?? null) : null;
-  const uuid = result && typeof result.uuid === 'string' ? result.uuid : null;
+  // Its first image (a mockup has one per style; a caption none).
+  const uuid = result ? (generation!.outputFileIds[0] ?? null) : null;
   const refused = !generation && item.error;
   return {
     id: item.id,

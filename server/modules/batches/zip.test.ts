@@ -25,3 +25,12 @@ describe('entryNames', () => {
     ]);
   });
 });
+
+describe('entryNames with several results of one image', () => {
+  it('tells them apart by their label (a mockup style)', () => {
+    expect(entryNames([{ ...image('logo.png'), label: 'mug' }, { ...image('logo.png'), label: 't-shirt' }], 'mockup-generator')).toEqual([
+      'logo-mockup-generator-mug.png',
+      'logo-mockup-generator-t-shirt.png',
+    ]);
+  });
+});

@@ -3,12 +3,15 @@ import yazl from 'yazl';
 import type { ObjectStorage } from '../../providers/storage/storage.ts';
 import type { BatchRow } from './repository.ts';
 
-/** One result in a batch's ZIP: a stored file, or a text (a caption). */
-export type ZipEntry = { name: string } & ({ storageKey: string; fileType: string } | { text: string });
+/**
+ * One result in a batch's ZIP: a stored file, or a text (a caption). `label` tells apart the results of one image
+ * when it has several (a mockup's styles).
+ */
+export type ZipEntry = { name: string; label?: string } & ({ storageKey: string; fileType: string } | { text: string });
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
 
-/** `<original-name>-<tool>.<ext>`, safe in a ZIP, unique within it (a repeated name gets ` (2)`). */
+/** `<original-name>-<tool>[-<label>].<ext>`, safe in a ZIP, unique within it (a repeated name gets ` (2)`). */
 export function entryNames(entries: ZipEntry[], tool: string): string[] {
   const used = new Set<string>();
   return entries.map((entry) => {
@@ -19,8 +22,9 @@ export function entryNames(entries: ZipEntry[], tool: string): string[] {
         .trim()
         .slice(0, 120) || 'image';
     const ext = 'text' in entry ? 'txt' : (EXTENSIONS[entry.fileType] ?? 'bin');
-    let name = `${base}-${tool}.${ext}`;
-    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base}-${tool} (${n}).${ext}`;
+    const stem = `${base}-${tool}${entry.label ? `-${entry.label.replace(/[^a-z0-9-]+/gi, '-').slice(0, 40)}` : ''}`;
+    let name = `${stem}.${ext}`;
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${stem} (${n}).${ext}`;
     used.add(name.toLowerCase());
     return name;
   });

@@ -27,6 +27,8 @@ export function createSettle(deps: Pick<LifecycleDeps, 'db' | 'clock' | 'credits
     if (!generation.jobId || !deps.notify) return;
     // A durable generation whose call still waited got its answer on the page: only one the call left is told.
     if (isDurable(generation) && !generation.detached) return;
+    // A batch's item: its batch is told once, when it ends (batches/finish.ts).
+    if (typeof generation.params.batch_id === 'string') return;
     deps.notify({
       userId: generation.userId,
       generationId: generation.id,
