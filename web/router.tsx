@@ -19,6 +19,7 @@ function lazyPage<M>(load: Pages<M>, pick: (pages: M) => ComponentType) {
 
 const admin = () => import('./features/admin/pages.ts');
 const auth = () => import('./features/auth/pages.ts');
+const batches = () => import('./features/batches/pages.ts');
 const credits = () => import('./features/credits/pages.ts');
 const dashboard = () => import('./app/dashboard/pages.ts');
 const files = () => import('./features/files/pages.ts');
@@ -87,6 +88,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'tools/:id', lazy: lazyPage(toolPage, (m) => m.ToolPage) },
               { path: 'gallery', lazy: lazyPage(files, (m) => m.GalleryPage) },
+              { path: 'batches/:uuid', lazy: lazyPage(batches, (m) => m.BatchPage) },
               { path: 'checkout/test/:packageId', lazy: lazyPage(credits, (m) => m.TestCheckoutPage) },
               { path: 'payments/return', lazy: lazyPage(credits, (m) => m.PaymentReturnPage) },
               { path: 'transcriptions', lazy: lazyPage(transcriptions, (m) => m.TranscriptionsPage) },

@@ -5,6 +5,7 @@ import { Page } from '../../components/ui/page.tsx';
 import { TabPanel, Tabs, useTabsId, type TabItem } from '../../components/ui/tabs.tsx';
 import { useAuth } from '../../lib/session/use-auth.ts';
 import { useLogout } from '../../lib/session/use-logout.ts';
+import { RecentBatches } from '../../features/ai-shared/batch/batch-list.tsx';
 import { TopUpCredits } from '../../features/credits/top-up-button.tsx';
 import { CreditsTab } from '../../features/credits/credits-tab.tsx';
 import { useDashboardTab } from '../../features/dashboard/dashboard-tab.ts';
@@ -28,6 +29,7 @@ export function DashboardPage() {
 
   return (
     <Page title="Dashboard" description={`Hello, ${displayName(user)}! Manage your profile, integrations and credits.`}>
+      <RecentBatches />
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <Tabs tabs={TABS} value={tab} onChange={selectTab} label="Dashboard sections" baseId={baseId} className="max-w-full overflow-x-auto" />
         <TopUpCredits />

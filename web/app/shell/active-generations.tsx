@@ -3,7 +3,8 @@
  * signed-in users only. It reads GET /api/generations?active=true when the app loads and whenever a paid call answers
  * 202 (or loses its answer), re-reads it every ~3 s while it shows any, and when one leaves the list reads its status
  * once: a notice says it is ready (with where to open it) or failed, and the gallery and credits are refreshed.
- * Generations a tool page shows itself (claimed in web/lib/generation-registry.ts) are left to that page.
+ * Generations a tool page shows itself (claimed in web/lib/generation-registry.ts) are left to that page. A batch's
+ * end is told here too (finished-batches.ts).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
@@ -13,6 +14,7 @@ import { generationsVersion, isShownHere, subscribeGenerations, wasEndedHere } f
 import { cancelGeneration, fetchActiveGenerations, fetchGeneration, generationTiming } from '../../lib/generations.ts';
 import { creditKeys, fileKeys, generationKeys } from '../../lib/query-keys.ts';
 import { profileQueryKey } from '../../lib/session/profile.ts';
+import { useFinishedBatches } from './finished-batches.ts';
 import { GenerationPanel, type GenerationNotice } from './generation-panel.tsx';
 
 export const GENERATION_NOTICES = {
@@ -53,6 +55,8 @@ export function ActiveGenerations() {
     refetchInterval: (query) => ((query.state.data ?? []).some((g) => !isShownHere(g.generation_id)) ? generationTiming.listMs : false),
   });
   const [notices, setNotices] = useState<GenerationNotice[]>([]);
+  // Batches (issue 28) end with a notice of their own, in the same corner.
+  const batches = useFinishedBatches();
   const [cancelling, setCancelling] = useState<ReadonlySet<string>>(new Set());
   const [cancelError, setCancelError] = useState<string | null>(null);
   const known = useRef<Map<string, GenerationStatus> | null>(null);
@@ -115,8 +119,11 @@ export function ActiveGenerations() {
       cancelling={cancelling}
       cancelError={cancelError}
       onCancel={cancel}
-      notices={notices}
-      onDismiss={(id) => setNotices((current) => current.filter((n) => n.id !== id))}
+      notices={[...batches.notices, ...notices]}
+      onDismiss={(id) => {
+        batches.dismiss(id);
+        setNotices((current) => current.filter((n) => n.id !== id));
+      }}
     />
   );
 }

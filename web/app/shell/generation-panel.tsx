@@ -12,8 +12,10 @@ export interface GenerationNotice {
   id: string;
   tone: 'ready' | 'failed' | 'cancelled';
   text: string;
-  /** Where its result opens: the file page, the content page, or the gallery. */
+  /** Where its result opens: the file page, the content page, or the gallery (a batch: its page). */
   link: string | null;
+  /** The link's words; 'Open result' when not given. */
+  linkLabel?: string;
   title: string;
 }
 
@@ -73,10 +75,10 @@ export function GenerationPanel({ running, cancelling, cancelError, onCancel, no
                 <Link
                   to={notice.link}
                   onClick={() => onDismiss(notice.id)}
-                  aria-label={`Open result: ${notice.title}`}
+                  aria-label={`${notice.linkLabel ?? 'Open result'}: ${notice.title}`}
                   className="font-medium text-violet-700 hover:underline"
                 >
-                  Open result
+                  {notice.linkLabel ?? 'Open result'}
                 </Link>
               )}
             </div>

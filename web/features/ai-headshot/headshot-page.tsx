@@ -6,6 +6,7 @@ import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { TextField } from '../../components/ui/input.tsx';
 import { UploadArea } from '../../components/ui/upload-area.tsx';
+import { BatchButton } from '../ai-shared/batch/batch-button.tsx';
 import { EngineNote } from '../ai-shared/engine-note.tsx';
 import { PaidButton } from '../ai-shared/paid-button.tsx';
 import { useToolCost } from '../ai-shared/engine.ts';
@@ -76,6 +77,7 @@ export function HeadshotPage() {
         <CardHeader icon={<Palette className="size-5" aria-hidden />} title="Create your headshot" description="Three steps: your photo, a style and a background." />
         <CardBody className="space-y-6">
           <PhotoStep h={h} />
+          <BatchButton tool={HEADSHOT_TOOL_ID} options={h.options} cost={cost} disabled={busy} />
 
           <Step n={2} title="Choose a style">
             <ChoiceGroup legend="Style" hideLegend name="headshot-style" choices={STYLE_CHOICES} value={h.style} onChange={h.setStyle} disabled={busy} columns="grid-cols-2 sm:grid-cols-3" />

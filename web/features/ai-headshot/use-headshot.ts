@@ -13,22 +13,18 @@ export function useHeadshot() {
   const [style, setStyle] = useState<HeadshotStyle>('Professional');
   const [background, setBackground] = useState<HeadshotBackgroundId>('photo-studio');
   const [customBackground, setCustomBackground] = useState('');
+  /** The call's fields other than the photo: a Generate's, and a batch's options (issue 28). */
+  const options = { style, background, ...(background === 'custom' ? { customBackground: customBackground.trim() } : {}) };
   const tool = useOneImageTool({
     upload: { prepare: (file) => cropToSquare(file, file.name) },
     send: generateHeadshot,
-    request: (photo: SquarePhoto): HeadshotBody => ({
-      toolName: HEADSHOT_TOOL_ID,
-      imageData: stripDataUrl(photo.dataUrl),
-      mimeType: 'image/jpeg',
-      style,
-      background,
-      ...(background === 'custom' ? { customBackground: customBackground.trim() } : {}),
-    }),
+    request: (photo: SquarePhoto): HeadshotBody => ({ toolName: HEADSHOT_TOOL_ID, imageData: stripDataUrl(photo.dataUrl), mimeType: 'image/jpeg', ...options }),
     messages: HEADSHOT_MESSAGES,
   });
 
   return {
     ...tool,
+    options,
     style,
     setStyle,
     background,

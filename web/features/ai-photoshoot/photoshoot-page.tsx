@@ -2,6 +2,7 @@ import { Camera, ImageUp, Settings2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { mul } from '../../../contract/decimal.ts';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
+import { BatchButton } from '../ai-shared/batch/batch-button.tsx';
 import { EngineNote } from '../ai-shared/engine-note.tsx';
 import { useToolCost } from '../ai-shared/engine.ts';
 import { PaidButton } from '../ai-shared/paid-button.tsx';
@@ -34,8 +35,9 @@ export function PhotoshootPage() {
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <Card className="min-w-0">
           <CardHeader icon={<ImageUp className="size-5" aria-hidden />} title="Reference photos" description="1 to 4 photos of the same person or product." />
-          <CardBody>
+          <CardBody className="space-y-4">
             <ReferencePhotos p={p} />
+            <BatchButton tool={PHOTOSHOOT_TOOL_ID} options={p.options} cost={perPhoto} disabled={p.generating || p.reading} hint="Many products or people? One photo each, up to 50, with these settings." />
           </CardBody>
         </Card>
         <Card className="min-w-0">

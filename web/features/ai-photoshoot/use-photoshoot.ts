@@ -96,6 +96,9 @@ export function usePhotoshoot() {
     setChangeOptions((current) => (current.includes(option) ? current.filter((o) => o !== option) : CHANGE_OPTIONS.filter((o) => o === option || current.includes(o))));
   }
 
+  /** A call's fields other than the photos and the variation's index: each Generate's, and a batch's options (issue 28). */
+  const options = { prompt: prompt.trim(), changeOptions, variety, outputRatio };
+
   const setTile = (index: number, tile: Tile) => setTiles((current) => current.map((t, i) => (i === index ? tile : t)));
 
   async function generate() {
@@ -106,7 +109,7 @@ export function usePhotoshoot() {
       return;
     }
     const count = variations;
-    const base = { images: photos.map((p) => stripDataUrl(p.dataUrl)), prompt: prompt.trim(), changeOptions, variety, outputRatio };
+    const base = { images: photos.map((p) => stripDataUrl(p.dataUrl)), ...options };
     setTilesRatio(outputRatio);
     setTiles(Array.from({ length: count }, (): Tile => ({ status: 'waiting' })));
     setRunning(true);
@@ -156,6 +159,7 @@ export function usePhotoshoot() {
     setOutputRatio,
     prompt,
     setPrompt,
+    options,
     validation,
     generate,
     generating: running,

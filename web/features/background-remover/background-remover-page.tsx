@@ -4,6 +4,7 @@ import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { UploadArea } from '../../components/ui/upload-area.tsx';
 import { cn } from '../../components/ui/cn.ts';
+import { BatchButton } from '../ai-shared/batch/batch-button.tsx';
 import { EngineNote } from '../ai-shared/engine-note.tsx';
 import { useToolCost } from '../ai-shared/engine.ts';
 import { ImageResultPanel } from '../ai-shared/image-result-panel.tsx';
@@ -15,6 +16,9 @@ import { useBackgroundRemover, type BackgroundRemoverState } from './use-backgro
  * The result panel's image, styled from around it: whole (not cropped), on a checkerboard, so the cut-out's transparent
  * parts show as transparent. (The panel's only <img> is the result.)
  */
+/** The remover has no options: its batch sends only the images. */
+const NO_OPTIONS = {};
+
 export const CHECKERBOARD =
   '[&_img]:object-contain [&_img]:bg-white [&_img]:bg-[conic-gradient(#e2e8f0_25%,#ffffff_0_50%,#e2e8f0_0_75%,#ffffff_0)] [&_img]:bg-[length:20px_20px]';
 
@@ -66,6 +70,7 @@ export function BackgroundRemoverPage() {
         <CardHeader icon={<Scissors className="size-5" aria-hidden />} title="Remove the background" description="A photo in, a PNG with a transparent background out." />
         <CardBody className="space-y-6">
           <PhotoInput b={b} />
+          <BatchButton tool={BACKGROUND_REMOVER_TOOL_ID} options={NO_OPTIONS} cost={cost} disabled={b.generating || b.reading} />
           <div className="space-y-3">
             <PaidButton
               label="Remove Background"

@@ -13,6 +13,7 @@ import { isGenerationCancelled, type GenerationRun } from '../../lib/generations
 import { isInsufficientCreditsError } from '../../lib/insufficient-credits.ts';
 import { creditKeys } from '../../lib/query-keys.ts';
 import { useToolCost } from '../ai-shared/engine.ts';
+import { BatchButton } from '../ai-shared/batch/batch-button.tsx';
 import { EngineNote } from '../ai-shared/engine-note.tsx';
 import { GenerationProgress } from '../ai-shared/generation-progress.tsx';
 import { useImageUpload } from '../ai-shared/use-image-upload.ts';
@@ -81,6 +82,17 @@ export function CaptionPage() {
     },
   });
   const busy = generate.isPending || preparing;
+  const context = settings.context.trim();
+  /** The call's fields other than the image: a Generate's, and a batch's options (issue 28). */
+  const options = {
+    prompt: context,
+    platform: settings.platform,
+    length: settings.length,
+    tone: settings.tone,
+    language: settings.language,
+    context,
+    additionalHashtags: parseHashtags(settings.additionalHashtags),
+  };
 
   const selectFromGallery = async (item: GalleryItem) => {
     upload.setProblems([]);
@@ -99,18 +111,7 @@ export function CaptionPage() {
     }
     setValidation(null);
     setError(null);
-    const context = settings.context.trim();
-    const body: CaptionRequest = {
-      imageData: stripDataUrl(source.dataUrl),
-      mimeType: source.mimeType,
-      prompt: context,
-      platform: settings.platform,
-      length: settings.length,
-      tone: settings.tone,
-      language: settings.language,
-      context,
-      additionalHashtags: parseHashtags(settings.additionalHashtags),
-    };
+    const body: CaptionRequest = { imageData: stripDataUrl(source.dataUrl), mimeType: source.mimeType, ...options };
     try {
       await generate.mutateAsync(body);
     } catch (e) {
@@ -127,6 +128,7 @@ export function CaptionPage() {
           <CardHeader icon={<ImageUp className="size-5" aria-hidden />} title="Upload an image" description="We write a caption and 5-7 hashtags for it." />
           <CardBody className="space-y-3">
             <UploadArea onBrowse={upload.browse} onFiles={(files) => void upload.choose(files)} disabled={busy} busy={preparing} />
+            <BatchButton tool={CAPTION_TOOL_ID} options={options} cost={cost} disabled={busy} hint="Many images? Caption up to 50 at once with your saved caption settings." />
             <EngineNote engine={engine} cost={cost} />
             {uploadError && <Alert tone="error">{uploadError}</Alert>}
             {validation && <Alert tone="error">{validation}</Alert>}
@@ -143,6 +145,9 @@ export function CaptionPage() {
               <Button variant="outline" size="sm" icon={<RefreshCw className="size-4" aria-hidden />} onClick={upload.browse} disabled={busy}>
                 Change image
               </Button>
+            </div>
+            <div className="px-5 pb-4">
+              <BatchButton tool={CAPTION_TOOL_ID} options={options} cost={cost} disabled={busy} />
             </div>
             {uploadError && <Alert tone="error" className="mx-5 mb-4">{uploadError}</Alert>}
           </Card>

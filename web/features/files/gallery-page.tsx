@@ -9,6 +9,7 @@ import { inputClasses } from '../../components/ui/input.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { useToolsConfig } from '../../lib/tools-config.ts';
+import { BatchStrip } from '../ai-shared/batch/batch-list.tsx';
 import { GALLERY_MESSAGES } from './api.ts';
 import { GalleryCard, GalleryCardSkeleton } from './gallery-card.tsx';
 import { GalleryViewer } from './gallery-viewer.tsx';
@@ -123,6 +124,7 @@ export function GalleryPage() {
         </div>
       }
     >
+      <BatchStrip />
       {body}
       {viewing !== null && items[viewing] && <GalleryViewer items={items} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />}
       {deleting && (

@@ -8,7 +8,9 @@ import { inputClasses } from '../../components/ui/input.tsx';
 import { AspectSelector } from './aspect-selector.tsx';
 import { EditModePanel } from './edit-mode-panel.tsx';
 import { ImageStage } from './image-stage.tsx';
+import { BatchButton } from '../ai-shared/batch/batch-button.tsx';
 import { EngineNote } from '../ai-shared/engine-note.tsx';
+import { MORPHER_TOOL_ID } from './api.ts';
 import { MorphButton } from './morph-button.tsx';
 import { RangeField } from '../../components/ui/range-field.tsx';
 import { UploadArea, useDropTarget } from '../../components/ui/upload-area.tsx';
@@ -50,6 +52,7 @@ export function SourcePanel({ m, endOfTool }: { m: Morpher; endOfTool?: RefObjec
             <UploadArea onBrowse={browse} onFiles={onFiles} disabled={m.busy} busy={m.preparing} />
           )}
           {m.uploadError && <Alert tone="error">{m.uploadError}</Alert>}
+          <BatchButton tool={MORPHER_TOOL_ID} options={m.batchOptions} cost={cost} disabled={m.busy} hint="Many images? Morph them all with this prompt and these settings." />
         </div>
 
         <EditModePanel

@@ -59,6 +59,11 @@ export function useMorpher() {
   const effectiveAspect: AspectRatio = edit.mode === 'extend' ? 'original' : aspectRatio;
   const { engine, prediction: cost } = useToolCost(MORPHER_TOOL_ID, { requiresPreprocessing: effectiveAspect !== 'original' });
   const busy = morph.isPending || preparing;
+  /**
+   * A batch's options (issue 28): the prompt and the settings that suit any image. A crop, a mask or an extension is
+   * drawn on one image, so it is not carried over.
+   */
+  const batchOptions = { userPrompt: prompt.trim(), variability, aspectRatio: effectiveAspect };
 
   /** Use as Source: the image becomes the input; result, error, mask and crop are cleared. */
   const useAsSource = async (image: string, name = 'image') => {
@@ -155,6 +160,7 @@ export function useMorpher() {
     aspectRatio,
     setAspectRatio,
     effectiveAspect,
+    batchOptions,
     debugMode,
     setDebugMode,
     devHost,

@@ -11,6 +11,7 @@ import { OutputStep } from './output-step.tsx';
 import { StyleStep } from './style-step.tsx';
 import { UploadStep } from './upload-step.tsx';
 import { useMockupJob } from './use-mockup-job.ts';
+import { BatchButton } from '../ai-shared/batch/batch-button.tsx';
 import { useToolCost } from '../ai-shared/engine.ts';
 import { useImageUpload } from '../ai-shared/use-image-upload.ts';
 
@@ -41,26 +42,28 @@ export function MockupPage() {
   const cost = perStyle ? mul(perStyle, String(Math.max(1, styles.length))) : null;
   const locked = job.busy;
 
+  /** The call's fields other than the artwork: a Generate's, and a batch's options (issue 28; each image, every style). */
+  const options = {
+    styles,
+    ...(styles.includes('custom') ? { customStyle: customStyle.trim() } : {}),
+    background,
+    ...(background === 'plain-color' ? { color1 } : background === 'gradient' ? { color1, color2 } : {}),
+    dimensions,
+    shadow,
+  };
+
   const generate = () => {
     const problem = validateMockup({ imageCount: images.length, styles, customStyle });
     setValidation(problem);
     if (problem) return;
-    void job.start({
-      toolName: MOCKUP_TOOL_ID,
-      images: images.map((image) => stripDataUrl(image.dataUrl)),
-      styles,
-      ...(styles.includes('custom') ? { customStyle: customStyle.trim() } : {}),
-      background,
-      ...(background === 'plain-color' ? { color1 } : background === 'gradient' ? { color1, color2 } : {}),
-      dimensions,
-      shadow,
-    });
+    void job.start({ toolName: MOCKUP_TOOL_ID, images: images.map((image) => stripDataUrl(image.dataUrl)), ...options });
   };
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-5">
       <div className="space-y-6 lg:col-span-3">
         <UploadStep upload={upload} styles={styles} busy={locked} />
+        <BatchButton tool={MOCKUP_TOOL_ID} options={options} cost={cost} disabled={locked} hint="Many artworks? Each one gets every chosen style, up to 50 at once." />
         <StyleStep
           styles={styles}
           onToggle={(style) => {

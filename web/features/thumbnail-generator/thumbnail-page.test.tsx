@@ -2,7 +2,17 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_PREVIEW_NOTE } from '../../../contract/ai.ts';
-import { REALISM_LABELS, THUMBNAIL_HISTORY_KEY, THUMBNAIL_MAX_UPLOAD_BYTES, THUMBNAIL_MESSAGES, THUMBNAIL_STYLES } from '../../../contract/thumbnail.ts';
+import { MemoryRouter } from 'react-router';
+import {
+  REALISM,
+  REALISM_LABELS,
+  THUMBNAIL_HISTORY_KEY,
+  THUMBNAIL_MAX_UPLOAD_BYTES,
+  THUMBNAIL_MESSAGES,
+  THUMBNAIL_STYLES,
+  THUMBNAIL_VARIABILITY,
+  thumbnailRequest,
+} from '../../../contract/thumbnail.ts';
 import { GENERATION_MESSAGES } from '../../../contract/generations.ts';
 import { generationTiming } from '../../lib/generations.ts';
 import { fail, jsonResponse, ok, routes, stubFetch, type RecordedCall } from '../../test-support/fetch-stub.ts';
@@ -316,5 +326,37 @@ describe('Thumbnail generator page', () => {
     } finally {
       Object.assign(generationTiming, saved);
     }
+  });
+});
+
+describe('Thumbnail generator batch', () => {
+  it('hands the page’s options to the Batch panel: the batch runs with the style, prompt, realism and text set here', async () => {
+    stubCanvas();
+    const calls = stubFetch(
+      routes({
+        // A fresh answer (a Response's body is read once; the shared one above may be spent).
+        'GET /api/credits/predict-cost': () => ok({ can_afford: true, required_credits: '0.0000', available_credits: '5.0000', deficit: '0.0000' }),
+        'POST /api/batches': () => fail(400, 'VALIDATION_ERROR', 'None of the images can be used; nothing was charged.'),
+      }),
+    );
+    renderTool(
+      <MemoryRouter>
+        <ThumbnailPage />
+      </MemoryRouter>,
+    );
+    fireEvent.click(styleRadio('Gaming Neon'));
+    fireEvent.change(screen.getByLabelText(/Edit prompt/), { target: { value: ' neon rim light ' } });
+    fireEvent.change(screen.getByLabelText('Thumbnail text'), { target: { value: 'Day 1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Batch' }));
+    const panel = await screen.findByRole('dialog', { name: 'Thumbnail Generator batch' });
+    fireEvent.change(within(panel).getByLabelText('Add images to the batch'), { target: { files: [photo()] } });
+    fireEvent.click(await within(panel).findByRole('button', { name: /^Start batch \(1 image · Free\)/ }));
+    await within(panel).findByRole('alert');
+    const [call] = calls.filter((c) => c.method === 'POST' && c.url === '/api/batches');
+    const body = call!.body as { tool: string; options: Record<string, unknown> };
+    expect(body.tool).toBe('thumbnail-generator');
+    expect(body.options).toEqual({ prompt: 'neon rim light', variability: THUMBNAIL_VARIABILITY, style: 'gaming-neon', realism: REALISM.default, addText: true, thumbnailText: 'Day 1' });
+    // The options are exactly a single call's fields but the image.
+    expect(thumbnailRequest.safeParse({ toolName: 'thumbnail-generator', imageData: 'A'.repeat(64), mimeType: 'image/jpeg', ...body.options }).success).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { RangeField } from '../../components/ui/range-field.tsx';
 import { UploadArea } from '../../components/ui/upload-area.tsx';
+import { BatchButton } from '../ai-shared/batch/batch-button.tsx';
 import { EngineNote } from '../ai-shared/engine-note.tsx';
 import { useToolCost } from '../ai-shared/engine.ts';
 import { PaidButton } from '../ai-shared/paid-button.tsx';
@@ -139,6 +140,7 @@ export function ThumbnailPage() {
           <CardHeader icon={<ImagePlus className="size-5" aria-hidden />} title="Create your thumbnail" description="A frame, a style and your text: a 1280x720 thumbnail." />
           <CardBody className="space-y-6">
             <FrameInput t={t} />
+            <BatchButton tool={THUMBNAIL_TOOL_ID} options={t.options} cost={cost} disabled={busy} />
 
             <Section title="Style" hint={style.look}>
               <ChoiceGroup legend="Style" hideLegend name="thumbnail-style" choices={STYLE_CHOICES} value={t.style} onChange={t.setStyle} disabled={busy} columns="grid-cols-2 sm:grid-cols-3" />

@@ -47,6 +47,17 @@ export function useThumbnail() {
   /** A problem with the inputs, shown under the button. */
   const validation = missing ?? upload.problems[0] ?? null;
   const [history, setHistory] = useState<HistoryEntry[]>(() => loadHistory());
+  const text = thumbnailText.trim();
+  /** The call's fields other than the image: a Generate's, and a batch's options (issue 28). */
+  const options = {
+    ...(prompt.trim() ? { prompt: prompt.trim() } : {}),
+    // Spec 2 §9 fixes it (spec 3 §9 says 1; the contract settled on 5): sent so the server need not guess.
+    variability: THUMBNAIL_VARIABILITY,
+    style,
+    realism,
+    addText,
+    ...(text ? { thumbnailText: text } : {}),
+  };
 
   const action = usePaidAction<ThumbnailBody, GeneratedImage>({
     send: (body, key, run) => generateThumbnail(body, key, run),
@@ -64,20 +75,8 @@ export function useThumbnail() {
     }
     setError(null);
     setResult(null);
-    const text = thumbnailText.trim();
     try {
-      const data = await action.mutateAsync({
-        toolName: THUMBNAIL_TOOL_ID,
-        imageData: stripDataUrl(frame.dataUrl),
-        mimeType: 'image/jpeg',
-        ...(prompt.trim() ? { prompt: prompt.trim() } : {}),
-        // Spec 2 §9 fixes it (spec 3 §9 says 1; the contract settled on 5): sent so the server need not guess.
-        variability: THUMBNAIL_VARIABILITY,
-        style,
-        realism,
-        addText,
-        ...(text ? { thumbnailText: text } : {}),
-      });
+      const data = await action.mutateAsync({ toolName: THUMBNAIL_TOOL_ID, imageData: stripDataUrl(frame.dataUrl), mimeType: 'image/jpeg', ...options });
       setResult(fromAnswer(data));
       setHistory(
         addToHistory({
@@ -136,6 +135,7 @@ export function useThumbnail() {
     setAddText,
     thumbnailText,
     setThumbnailText,
+    options,
     generate,
     generating: action.isPending,
     /** The running call's progress and Cancel (GenerationProgress). */

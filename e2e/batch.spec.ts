@@ -1,0 +1,159 @@
+/**
+ * Batches in Chromium (issue 28): a new user runs the Thumbnail Generator over two real photos and one fake image (a
+ * text file named .png) with Gemini as the provider (a fake speaking its wire format, started here), so every
+ * thumbnail has a price. The panel quotes images × price on the engine named; the fake is refused by name before any
+ * hold and shows "not charged"; the two photos come out done. The shell tells the end of the batch on another page;
+ * the ZIP holds exactly the done items' results (named after their images, each a PNG); the ledger charges exactly the
+ * two done items. Axe finds nothing serious on the tool page with the panel open and on the batch page, at 1280 and
+ * 390 px. With BATCH_SHOTS=<dir> it also saves screenshots of the panel and the batch page at 1280, 768 and 390 px.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import type { CreditTransaction } from '../contract/credits.ts';
+import { DEFAULT_PRICING } from '../contract/tool-prices.ts';
+import { startFakeGemini, type FakeGemini } from '../server/test-support/fake-ai/gemini.ts';
+import { unzip } from '../server/test-support/zip.ts';
+import { expect, expectAccessible, expectNoSideways, signInByMail } from './fixtures.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+const PHOTOS = path.join(import.meta.dirname, '..', 'server', 'test-support', 'photos');
+const GOOD = ['astronaut.jpg', 'coffee.jpg'];
+const photo = (name: string) => ({ name, mimeType: 'image/jpeg', buffer: fs.readFileSync(path.join(PHOTOS, name)) });
+const FAKE = { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('These are my notes for the video, not a picture at all.') };
+/** A thumbnail's price with a provider (the local engine's previews are free). */
+const PRICE = Number(DEFAULT_PRICING.find((p) => p.service_type === 'thumbnail' && p.service_variant === 'standard')!.user_cost_credits);
+const SHOTS = process.env.BATCH_SHOTS;
+
+const test = base.extend<{ baseURL: string }, { gemini: FakeGemini; server: RunningServer }>({
+  gemini: [
+    async ({}, use) => {
+      const gemini = await startFakeGemini();
+      await use(gemini);
+      await gemini.close();
+    },
+    { scope: 'worker' },
+  ],
+  server: [
+    async ({ gemini }, use) => {
+      const server = await startServer({ GEMINI_API_KEY: gemini.apiKey, GEMINI_BASE_URL: gemini.url });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+});
+
+async function shots(page: Page, name: string) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const original = page.viewportSize();
+  for (const width of [1280, 768, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+async function transactions(page: Page): Promise<CreditTransaction[]> {
+  const answer = await page.request.get('/api/credits/transactions');
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { data: { transactions: CreditTransaction[] } }).data.transactions;
+}
+
+const credits = (page: Page, amount: string) => page.getByRole('link', { name: `${amount} credits` });
+
+test('a batch of two photos and a fake image: quoted, the fake refused by name and not charged, the photos done, told on another page, zipped and charged exactly', async ({ page, server, gemini }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInByMail(page, server, 'batch@example.com', 'Bea Batch');
+  await expect(credits(page, '5.00')).toBeVisible();
+
+  await page.goto('/tools/thumbnail-generator');
+  await page.getByRole('button', { name: 'Batch', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'Thumbnail Generator batch' });
+  await expect(panel).toBeVisible();
+  await panel.getByLabel('Add images to the batch').setInputFiles([...GOOD.map(photo), FAKE]);
+  const list = panel.getByRole('list', { name: /Images in this batch/ });
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  // The quote before paying: images × the price, on the engine named.
+  await expect(panel.getByTestId('batch-quote')).toContainText(`3 images × ${PRICE.toFixed(2)} credits = ${(3 * PRICE).toFixed(2)} credits`);
+  await expect(panel.getByTestId('engine-note')).toContainText('Made by Gemini');
+  const start = panel.getByRole('button', { name: `Start batch (3 images · ${(3 * PRICE).toFixed(2)} credits)` });
+  await expect(start).toBeEnabled();
+  await expectAccessible(page, 'thumbnail generator with the Batch panel open');
+  await shots(page, 'batch-panel');
+
+  // The photos' thumbnails take a few seconds, so the batch is seen running (and its end told on another page).
+  // (Longer while screenshots are taken, so the batch is still running once they are.)
+  const delayMs = SHOTS ? 9000 : 4000;
+  gemini.failNext({ delayMs }, { delayMs });
+  await start.click();
+  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/);
+  const batchId = page.url().split('/').pop()!;
+  await expect(page.getByRole('heading', { level: 1, name: 'Thumbnail Generator batch' })).toBeVisible();
+  const fake = page.getByTestId('batch-item').filter({ hasText: FAKE.name });
+  await expect(fake).toHaveAttribute('data-status', 'failed');
+  await expect(fake).toContainText(`${FAKE.name}: `);
+  await expect(fake).toContainText('Not charged');
+  await expect(page.getByRole('button', { name: 'Cancel batch' })).toBeVisible();
+  await shots(page, 'batch-page-running');
+
+  // Away from its page while it runs: the shell tells its end, with the way back.
+  await page.getByRole('link', { name: 'gallery', exact: true }).click();
+  await expect(page).toHaveURL(/\/gallery$/);
+  const notice = page.getByTestId('generation-notice').filter({ hasText: 'Batch finished' });
+  await expect(notice).toContainText('Batch finished: 2 done, 1 failed (not charged).', { timeout: 30_000 });
+  await expect(page.getByRole('list', { name: 'Your batches' }).getByRole('link', { name: /Thumbnail Generator batch/ })).toBeVisible();
+  await shots(page, 'batch-gallery-notice');
+  await notice.getByRole('link', { name: 'Open batch: Thumbnail Generator batch' }).click();
+  await expect(page).toHaveURL(new RegExp(`/batches/${batchId}$`));
+
+  await expect(page.getByText('3 of 3 images finished')).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Batch progress' })).toHaveAttribute('aria-valuenow', '100');
+  for (const name of GOOD) {
+    const item = page.getByTestId('batch-item').filter({ hasText: name });
+    await expect(item).toHaveAttribute('data-status', 'done');
+    await expect(item.getByRole('img', { name: `Result for ${name}` })).toBeVisible();
+  }
+  await expect(page.getByTestId('batch-charged')).toHaveText((2 * PRICE).toFixed(2));
+  await expect(page.getByRole('button', { name: 'Cancel batch' })).toHaveCount(0);
+  // Refused before it ran: nothing to retry.
+  await expect(page.getByRole('button', { name: 'Retry failed items' })).toHaveCount(0);
+  await expect(credits(page, (5 - 2 * PRICE).toFixed(2))).toBeVisible();
+  await expectAccessible(page, 'finished batch page');
+  await shots(page, 'batch-page');
+
+  // The ZIP: exactly the done items' results, named after their images, each an image.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download all (ZIP)' }).click()]);
+  const entries = await unzip(fs.readFileSync(await download.path()));
+  expect([...entries.keys()].sort()).toEqual(GOOD.map((name) => `${name.replace(/\.jpg$/, '')}-thumbnail-generator.png`).sort());
+  for (const bytes of entries.values()) expect((await sharp(bytes).metadata()).format).toBe('png');
+
+  // The ledger: exactly the two done items charged, at the thumbnail's price; nothing for the refused one.
+  const usage = (await transactions(page)).filter((t) => t.type === 'usage');
+  expect(usage.map((t) => Number(t.amount))).toEqual([-PRICE, -PRICE]);
+
+  // The dashboard lists it.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('list', { name: 'Recent batches' }).getByRole('link', { name: /Thumbnail Generator batch/ })).toContainText('2 done, 1 failed (not charged)');
+  await shots(page, 'batch-dashboard');
+
+  // On a phone: the batch page and the panel fit the screen, and axe still finds nothing serious.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/batches/${batchId}`);
+  await expect(page.getByText('3 of 3 images finished')).toBeVisible();
+  await expectNoSideways(page, 'the batch page at 390 px');
+  await expectAccessible(page, 'batch page at 390 px');
+  await page.goto('/tools/thumbnail-generator');
+  await page.getByRole('button', { name: 'Batch', exact: true }).click();
+  await panel.getByLabel('Add images to the batch').setInputFiles(GOOD.map((name) => path.join(PHOTOS, name)));
+  await expect(panel.getByRole('button', { name: `Start batch (2 images · ${(2 * PRICE).toFixed(2)} credits)` })).toBeVisible();
+  await expectNoSideways(page, 'the Batch panel at 390 px');
+  await expectAccessible(page, 'Batch panel at 390 px');
+});
