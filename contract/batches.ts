@@ -10,6 +10,8 @@ import { generationFailure } from './generations.ts';
  */
 
 export const BATCH_MAX_ITEMS = 50;
+/** Thumbnails a batch's summary carries. */
+export const BATCH_PREVIEWS = 4;
 /** An item's name (the original file name) as the batch keeps it. */
 export const BATCH_ITEM_NAME_MAX = 200;
 
@@ -93,6 +95,8 @@ export const batchSummary = z.object({
   /** Credits charged so far (done items only). */
   charged: z.string(),
   quote: batchQuote,
+  /** Thumbnails of its first done images (at most BATCH_PREVIEWS): the gallery shows a batch as a group of them. */
+  previews: z.array(z.object({ uuid: z.string(), thumbnail_url: z.string() })).max(4),
   created_at: z.string(),
   finished_at: z.string().nullable(),
 });

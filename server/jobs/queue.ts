@@ -90,13 +90,19 @@ export function createJobQueue(
         await boss.createQueue(def.name, options);
         await boss.updateQueue(def.name, options);
         if (!work) continue;
-        // One worker loop per concurrent job: each fetches and runs one job at a time.
+        // One worker loop per concurrent job: each fetches and runs one job at a time. With LISTEN/NOTIFY (PostgreSQL),
+        // pg-boss otherwise looks only every 30 s between notifications, and a notification comes with a send, not
+        // when a slot or a group frees or a retry falls due: an `immediate` queue's loops look every second too.
         const ids: string[] = [];
         for (let i = 0; i < (def.concurrency ?? 1); i++) {
           ids.push(
             await boss.work<object>(
               def.name,
-              { pollingIntervalSeconds: def.immediate ? 0.5 : 1, ...(def.groupConcurrency ? { groupConcurrency: def.groupConcurrency } : {}) },
+              {
+                pollingIntervalSeconds: def.immediate ? 0.5 : 1,
+                ...(def.immediate ? { notifyPollingIntervalSeconds: 1 } : {}),
+                ...(def.groupConcurrency ? { groupConcurrency: def.groupConcurrency } : {}),
+              },
               async (jobs) => {
                 for (const job of jobs) {
                   await def.handle(job.data, { id: job.id, retryCount: job.retryCount });

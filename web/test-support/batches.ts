@@ -66,6 +66,7 @@ export function batchOf(items: BatchItem[], change: Partial<BatchDetail> = {}): 
     total_items: numbered.length,
     charged,
     quote: { items: held, unit_price: '0.3000', total: (held * 0.3).toFixed(4), engine: 'Gemini', preview: false },
+    previews: numbered.flatMap((item) => (item.result?.uuid && item.result.thumbnail_url ? [{ uuid: item.result.uuid, thumbnail_url: item.result.thumbnail_url }] : [])).slice(0, 4),
     created_at: new Date(Date.now() - 65_000).toISOString(),
     finished_at: running ? null : new Date().toISOString(),
     options: { style: 'viral-bold' },

@@ -13,8 +13,6 @@ import { SERVER_TOOLS } from './tools/index.ts';
  * durable generation (durable.ts `runJob`), renewing its long hold when it starts.
  */
 
-/** Single generations run at the queue's default priority (0); batch items after them. */
-export const BATCH_ITEM_PRIORITY = -1;
 /** A batch item's hold covers its wait in the queue; a worker that starts it gives it its work's lifetime. */
 export const BATCH_QUEUE_HOLD_MINUTES = 24 * 60;
 
@@ -86,12 +84,9 @@ export function createBatchRuns(deps: {
       return run.generation;
     },
 
-    /** Hands a held item to the workers: behind single generations, in its user's group. */
+    /** Hands a held item to the workers: behind single generations, in its user's group (lifecycle/queue.ts). */
     async dispatch(generation: GenerationRow): Promise<void> {
-      await lifecycle.enqueue({ generation }, generation.tool === MOCKUP_TOOL ? MOCKUP_JOB : GENERATE_JOB, {
-        priority: BATCH_ITEM_PRIORITY,
-        group: { id: generation.userId },
-      });
+      await lifecycle.enqueue({ generation }, generation.tool === MOCKUP_TOOL ? MOCKUP_JOB : GENERATE_JOB);
     },
 
     /** Releases a queued item's hold (its batch was cancelled, or refused after it was held). */

@@ -11,7 +11,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { runsLocally } from '../../providers/ai/engine.ts';
 import { ProviderError } from '../../providers/ai/types.ts';
 import type { FilesService } from '../files/service.ts';
-import { generationTitle, isDurable, Superseded, type Lifecycle, type Run } from './lifecycle.ts';
+import { generationTitle, isBatchItem, isDurable, Superseded, type Lifecycle, type Run } from './lifecycle.ts';
 import * as repo from './repository.ts';
 import type { GenerationRow } from './repository.ts';
 
@@ -140,8 +140,6 @@ export function statusOf(row: GenerationRow): GenerationStatus {
  */
 const inputKeyOf = (row: GenerationRow): string => (typeof row.params.input === 'string' ? row.params.input : row.id);
 const ownsInput = (row: GenerationRow) => inputKeyOf(row) === row.id;
-/** A batch item (batches module): it waited in the queue under a long hold. */
-export const isBatchItem = (row: Pick<GenerationRow, 'params'>) => typeof row.params.batch_id === 'string';
 
 const accepted = (row: GenerationRow): GenerationAccepted => ({
   generation_id: row.id,
@@ -232,7 +230,7 @@ export function createDurable<Tools extends Record<string, ToolMaker<never>>>(de
      * generation is left alone. A worker killed mid-way leaves it processing; the queue's retry claims it again.
      */
     async runJob(generationId: string, attempt: number): Promise<void> {
-      const run = await lifecycle.claim(generationId, attempt);
+      const run = await lifecycle.claim(generationId, attempt, GENERATE_JOB);
       if (!run) {
         const row = await repo.findGeneration(db, generationId);
         if (!row || (!unsettled(row) && ownsInput(row))) await files.dropInput(generationId);

@@ -5,7 +5,7 @@ import { createRuns } from './lifecycle/runs.ts';
 import { createSettle } from './lifecycle/settle.ts';
 import type { Answer, Completed, LifecycleDeps, PaidWork, Produced, Run } from './lifecycle/types.ts';
 
-export { fileUrl, generationTitle, imageAnswer, isDurable } from './lifecycle/answers.ts';
+export { fileUrl, generationTitle, imageAnswer, isBatchItem, isDurable } from './lifecycle/answers.ts';
 export { Superseded, type Answer, type Completed, type LifecycleDeps, type PaidWork, type Produced, type Run } from './lifecycle/types.ts';
 
 /**

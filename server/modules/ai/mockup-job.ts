@@ -6,7 +6,7 @@ import { renderMockup, type RenderedMockup } from '../../providers/ai/mockup-tem
 import type { AiProviders, ProviderCost } from '../../providers/ai/types.ts';
 import type { FilesService } from '../files/service.ts';
 import { costOf, sumCosts } from '../../providers/ai/cost.ts';
-import { fileUrl, type Lifecycle, type Run } from './lifecycle.ts';
+import { fileUrl, isBatchItem, type Lifecycle, type Run } from './lifecycle.ts';
 import type { GenerationRow } from './repository.ts';
 
 /**
@@ -113,10 +113,10 @@ export function createMockupJob(deps: MockupJobDeps) {
   }
 
   return async function runMockupJob(generationId: string, attempt: number): Promise<void> {
-    const run = await deps.lifecycle.claim(generationId, attempt);
+    const run = await deps.lifecycle.claim(generationId, attempt, MOCKUP_JOB);
     if (!run) return;
     try {
-      if (typeof run.generation.params.batch_id === 'string') await deps.lifecycle.renewHold(run, deps.holdTtlMinutes);
+      if (isBatchItem(run.generation)) await deps.lifecycle.renewHold(run, deps.holdTtlMinutes);
       const providerCost = await renderStyles(run);
       // A worker killed before this commit leaves no partial styles in the gallery and nothing charged.
       await deps.lifecycle.complete(run, providerCost ? { providerCost } : {}, ({ generation }) => mockupAnswer(generation) ?? {});

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { PROVIDER_PROBLEM_LIMIT, type ProviderProblem } from '../../../contract/admin-providers.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { generations } from '../../db/schema/index.ts';
 
 export type GenerationRow = typeof generations.$inferSelect;
@@ -29,13 +29,27 @@ export async function findUserGeneration(db: DbOrTx, id: string, userId: string)
  * whose worker died, becomes processing, in one conditional update. Answers the row only to the one caller that
  * claimed it: a settled generation, or one this attempt already claimed, answers undefined.
  */
-export async function claimGeneration(db: DbOrTx, id: string, attempts: number): Promise<GenerationRow | undefined> {
-  const [row] = await db
-    .update(generations)
-    .set({ status: 'processing', attempts })
-    .where(and(eq(generations.id, id), inArray(generations.status, ['pending', 'processing']), lt(generations.attempts, attempts)))
-    .returning();
-  return row;
+export async function claimGeneration(db: Db, id: string, attempts: number, batchLimit?: number): Promise<GenerationRow | 'busy' | undefined> {
+  const claim = (tx: DbOrTx) =>
+    tx
+      .update(generations)
+      .set({ status: 'processing', attempts })
+      .where(and(eq(generations.id, id), inArray(generations.status, ['pending', 'processing']), lt(generations.attempts, attempts)))
+      .returning()
+      .then(([row]) => row);
+  const [target] = await db.select({ userId: generations.userId, params: generations.params }).from(generations).where(eq(generations.id, id));
+  if (!target || typeof target.params.batch_id !== 'string' || batchLimit === undefined) return claim(db);
+  // A batch item: its user's other batch items processing are counted and it is claimed under one lock per user, so
+  // two workers claiming at once never both take the last free place ('busy': it waits its turn).
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`batch-claims:${target.userId}`}))`);
+    const [running] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(generations)
+      .where(and(eq(generations.userId, target.userId), eq(generations.status, 'processing'), sql`${generations.params} ? 'batch_id'`, sql`${generations.id} <> ${id}`));
+    if ((running?.n ?? 0) >= batchLimit) return 'busy' as const;
+    return claim(tx);
+  });
 }
 
 /** Fails the unfinished generations a hold covered (its process died); answers the ids it closed. */

@@ -46,6 +46,7 @@ export function createAiService(deps: AiDeps) {
   const settledListeners: Array<(generationId: string) => void> = [waiters.wake];
   const lifecycle = createLifecycle({
     ...deps,
+    batchConcurrencyPerUser: settings.generations.batchConcurrencyPerUser,
     settled: (id) => {
       for (const listener of settledListeners) listener(id);
     },

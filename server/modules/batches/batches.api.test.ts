@@ -9,6 +9,7 @@ import { createTestApp, createTestAppWithGemini, type TestApp } from '../../test
 import { data, error } from '../../test-support/envelope.ts';
 import type { FakeGemini } from '../../test-support/fake-ai/gemini.ts';
 import type { TestSession } from '../../test-support/session.ts';
+import { claimGeneration } from '../ai/repository.ts';
 import { unzip } from '../../test-support/zip.ts';
 
 const photo = (name: string) => readFileSync(new URL(`../../test-support/photos/${name}`, import.meta.url)).toString('base64');
@@ -84,7 +85,10 @@ describe('batches on the local engine, priced', () => {
     expect(mail.text).toContain(`/batches/${accepted.batch_id}`);
     expect(t.smtp.received.filter((m) => m.to.includes(s.email.toLowerCase()))).toHaveLength(1);
     expect(data(await t.call('GET', '/api/batches?active=true', { session: s }), batchList).batches).toEqual([]);
-    expect(data(await t.call('GET', '/api/batches', { session: s }), batchList).batches.map((b) => b.batch_id)).toEqual([accepted.batch_id]);
+    const [listed] = data(await t.call('GET', '/api/batches', { session: s }), batchList).batches;
+    expect(listed).toMatchObject({ batch_id: accepted.batch_id, status: 'finished', total_items: 5, charged: '1.5000' });
+    // The gallery shows the batch as a group of its results.
+    expect(listed!.previews.map((p) => p.uuid)).toEqual(done.items.filter((i) => i.status === 'done').map((i) => i.result!.uuid));
     // Batch items are not in the single generations' running list.
     expect(await t.call('GET', '/api/generations?active=true', { session: s }).then((r) => r.json().data.generations)).toEqual([]);
   });
@@ -217,6 +221,24 @@ describe('batches with a provider: failures, retry, cancel, and one user at a ti
     const again = await t.call('POST', `/api/batches/${accepted.batch_id}/retry`, { session: s });
     expect(again.statusCode).toBe(409);
     expect(error(again).message).toBe(BATCH_MESSAGES.nothingToRetry);
+  });
+
+  it("claims a user's batch item only while they run fewer than their limit: the exact check behind the queue's group", async () => {
+    const s = await t.make.user({ credits: '5' });
+    gemini.failNext({ delayMs: 2500 }, { delayMs: 10 });
+    const accepted = data(await post(t, s, { tool: 'thumbnail-generator', options: {}, items: [item(astronaut, 'a.jpg'), item(coffee, 'b.jpg')] }), batchAccepted);
+    let batch = data(await t.call('GET', `/api/batches/${accepted.batch_id}`, { session: s }), batchDetail);
+    for (let i = 0; i < 100 && !batch.items.some((it) => it.status === 'running'); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      batch = data(await t.call('GET', `/api/batches/${accepted.batch_id}`, { session: s }), batchDetail);
+    }
+    const waiting = batch.items.find((it) => it.status === 'queued')!;
+    // A second worker's claim while the first item runs (limit 1): refused, and the item is left as it was.
+    expect(await claimGeneration(t.database.db, waiting.generation_id!, 9, 1)).toBe('busy');
+    const [row] = await t.database.db.select().from(generations).where(eq(generations.id, waiting.generation_id!));
+    expect(row).toMatchObject({ status: 'pending', attempts: 0 });
+    const done = await finished(t, s, accepted.batch_id);
+    expect(done.counts.done).toBe(2);
   });
 
   it("runs one user's items one at a time, puts another user's single generation first, and cancels the queued items at once (released)", async () => {

@@ -1,5 +1,6 @@
 import {
   BATCH_ITEM_STATES,
+  BATCH_PREVIEWS,
   batchDownloadUrl,
   type BatchCounts,
   type BatchDetail,
@@ -80,6 +81,9 @@ export function toSummary(batch: BatchRow, items: BatchItem[]): BatchSummary {
     total_items: items.length,
     charged: normalize(items.reduce((sum, item) => add(sum, item.credits), '0')),
     quote: batch.quote,
+    previews: items
+      .flatMap((item) => (item.result?.uuid && item.result.thumbnail_url ? [{ uuid: item.result.uuid, thumbnail_url: item.result.thumbnail_url }] : []))
+      .slice(0, BATCH_PREVIEWS),
     created_at: batch.createdAt.toISOString(),
     finished_at: batch.finishedAt?.toISOString() ?? null,
   };

@@ -119,7 +119,7 @@ export function createTranscriptionRuns(deps: TranscriptionsDeps) {
 
   /** The worker's side: safe to run twice (only the claimed attempt works; a settled generation is left alone). */
   async function runJob(generationId: string, attempt: number): Promise<void> {
-    const run = await lifecycle.claim(generationId, attempt);
+    const run = await lifecycle.claim(generationId, attempt, TRANSCRIPTION_JOB);
     if (!run) return;
     const row = await repo.findByGeneration(db, generationId);
     const params = run.generation.params as { refinementType: RefinementType; perMinute: string; durationSeconds: number; engine?: SpeechTranscriber['key'] };

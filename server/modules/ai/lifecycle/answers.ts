@@ -5,6 +5,8 @@ import type { Completed } from './types.ts';
 
 /** A generation made through durable.ts (its params name the tool call the worker resumes). */
 export const isDurable = (generation: Pick<GenerationRow, 'params'>) => typeof generation.params.call === 'string';
+/** A batch's item (the batches module): held while it waits in the queue, run a few at a time per user. */
+export const isBatchItem = (generation: Pick<GenerationRow, 'params'>) => typeof generation.params.batch_id === 'string';
 
 /** What a generation is called to its user: its tool's title (an upscale keeps its source's tool, so it says so). */
 export function generationTitle(generation: Pick<GenerationRow, 'tool' | 'serviceType'>): string {

@@ -7,7 +7,7 @@ import type { FileRow } from '../../files/repository.ts';
 import { classifyFailure, costColumns, describeFix, failedMessage } from '../failure.ts';
 import * as repo from '../repository.ts';
 import type { GenerationRow } from '../repository.ts';
-import { generationTitle, isDurable } from './answers.ts';
+import { generationTitle, isBatchItem, isDurable } from './answers.ts';
 import type { Runs } from './runs.ts';
 import { Superseded, type Answer, type Completed, type LifecycleDeps, type Produced, type Run } from './types.ts';
 
@@ -28,7 +28,7 @@ export function createSettle(deps: Pick<LifecycleDeps, 'db' | 'clock' | 'credits
     // A durable generation whose call still waited got its answer on the page: only one the call left is told.
     if (isDurable(generation) && !generation.detached) return;
     // A batch's item: its batch is told once, when it ends (batches/finish.ts).
-    if (typeof generation.params.batch_id === 'string') return;
+    if (isBatchItem(generation)) return;
     deps.notify({
       userId: generation.userId,
       generationId: generation.id,

@@ -109,6 +109,8 @@ export interface LifecycleDeps {
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** Told once a queued job's outcome has committed (the Telegram bot tells a linked user). */
   notify?: (notice: JobNotice) => void;
+  /** One user's batch items that may be processing at once (BATCH_CONCURRENCY_PER_USER): a claim past it waits. */
+  batchConcurrencyPerUser?: number;
   /** Told once any generation has settled (completed, failed or cancelled), after the commit: waiting calls wake. */
   settled?: (generationId: string) => void;
 }

@@ -55,8 +55,8 @@ export function RecentBatches({ limit = 5 }: { limit?: number }) {
 }
 
 /**
- * The gallery's Batches strip (issue 28): a batch's results are gallery images too, grouped on its page. Shows nothing
- * until the user has run a batch.
+ * The gallery's Batches strip (issue 28): each batch as a group of its first results, linking to its page (all of them,
+ * and the ZIP); its results are gallery images too. Shows nothing until the user has run a batch.
  */
 export function BatchStrip({ className }: { className?: string }) {
   const list = useBatchList();
@@ -81,6 +81,13 @@ export function BatchStrip({ className }: { className?: string }) {
                 {formatDate(batch.created_at)}
               </span>
               <span className="block truncate text-xs text-slate-600">{progressText(batch)}</span>
+              {batch.previews.length > 0 && (
+                <span className="flex gap-1.5 pt-1">
+                  {batch.previews.map((preview) => (
+                    <img key={preview.uuid} src={preview.thumbnail_url} alt="" loading="lazy" className="size-12 rounded-md border border-slate-200 object-cover" />
+                  ))}
+                </span>
+              )}
             </Link>
           </li>
         ))}
