@@ -36,8 +36,8 @@ export interface ScaleOutCluster {
   database: PostgresCluster;
   s3: LocalS3;
   proxy: RoundRobinProxy;
-  /** Starts another worker process and waits until its queue runs. */
-  startWorker(): Promise<AppProcess>;
+  /** Starts another worker process (`settings` on top of the workers' own, for it alone) and waits until its queue runs. */
+  startWorker(settings?: Record<string, string>): Promise<AppProcess>;
   /** Every process's output, for failure messages. */
   output(): string;
   stop(): Promise<void>;
@@ -100,9 +100,9 @@ export async function startScaleOut(settings: Record<string, string> = {}, roles
     };
     let workers = 0;
     let worker: AppProcess | null = null;
-    const startWorker = async () => {
+    const startWorker = async (own: Record<string, string> = {}) => {
       // At info level the worker says when its queue runs; it serves no HTTP to ask.
-      const next = spawnPart(`worker ${++workers}`, { ...roles.worker, ROLE: 'worker', LOG_LEVEL: 'info' });
+      const next = spawnPart(`worker ${++workers}`, { ...roles.worker, ...own, ROLE: 'worker', LOG_LEVEL: 'info' });
       await next.waitForOutput(WORKER_READY, 90_000);
       worker = next;
       return next;
