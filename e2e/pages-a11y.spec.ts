@@ -34,6 +34,9 @@ function addresses(pattern: string, owned: Owned): string[] {
     // No recording is made here (the transcription e2e does that): the page's not-found state.
     case '/transcriptions/:uuid':
       return ['/transcriptions/00000000-0000-4000-8000-000000000000'];
+    // Likewise no batch (batch.spec.ts checks a real one's page with axe at 1280 and 390 px): its not-found state.
+    case '/batches/:uuid':
+      return ['/batches/00000000-0000-4000-8000-000000000000'];
     case '/checkout/test/:packageId':
       return [`/checkout/test/${owned.packageId}`];
     // The magic-link landing without a token is its 'invalid' state; the e-mail confirmation likewise.

@@ -24,6 +24,9 @@ export function SourcePanel({ m, endOfTool }: { m: Morpher; endOfTool?: RefObjec
   const onFiles = (files: File[]) => void m.upload.choose(files);
   const drop = useDropTarget(onFiles, m.busy);
   const cost = m.cost.data?.required_credits ?? null;
+  const batch = (
+    <BatchButton tool={MORPHER_TOOL_ID} options={m.batchOptions} cost={cost} disabled={m.busy} hint="Many images? Morph them all with this prompt and these settings." />
+  );
 
   return (
     <Card className="min-w-0">
@@ -52,7 +55,7 @@ export function SourcePanel({ m, endOfTool }: { m: Morpher; endOfTool?: RefObjec
             <UploadArea onBrowse={browse} onFiles={onFiles} disabled={m.busy} busy={m.preparing} />
           )}
           {m.uploadError && <Alert tone="error">{m.uploadError}</Alert>}
-          <BatchButton tool={MORPHER_TOOL_ID} options={m.batchOptions} cost={cost} disabled={m.busy} hint="Many images? Morph them all with this prompt and these settings." />
+          {!m.source && batch}
         </div>
 
         <EditModePanel
@@ -104,6 +107,8 @@ export function SourcePanel({ m, endOfTool }: { m: Morpher; endOfTool?: RefObjec
 
         <EngineNote engine={m.engine} cost={cost} />
         <MorphButton onClick={() => void m.run()} generating={m.generating} disabled={m.preparing} cost={cost} validation={m.validation} endOfTool={endOfTool} />
+        {/* With an image loaded, Batch comes after the settings: it never parts the image from its edit tools. */}
+        {m.source && batch}
       </CardBody>
     </Card>
   );
