@@ -7,6 +7,12 @@ import { defineConfig } from 'vitest/config';
  */
 const apiFiles = ['server/**/*.api.test.ts'];
 const postgres = process.env.TEST_DATABASE_URL;
+/**
+ * A hang guard, not a speed check, set on each project (a project does not inherit the root's test options): a
+ * CPU-bound test (the effect library on a real photo, the local engines) takes several times longer while the other
+ * workers load the machine; vitest's default of 5 s failed one in CI.
+ */
+const TEST_TIMEOUT = 30_000;
 
 /**
  * The API projects' files share their worker's modules (isolate: false): each file builds its own app on its own
@@ -14,7 +20,7 @@ const postgres = process.env.TEST_DATABASE_URL;
  * WebAssembly and the migrated data folder, not state. Importing the whole server once per worker instead of once per
  * file: 10 API files took 28 s instead of 83 s.
  */
-const api = { include: apiFiles, environment: 'node' as const, isolate: false, testTimeout: 30_000, hookTimeout: 60_000 };
+const api = { include: apiFiles, environment: 'node' as const, isolate: false, testTimeout: TEST_TIMEOUT, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
@@ -22,9 +28,6 @@ export default defineConfig({
     // the extra worker fills those waits. The whole suite on 2 cores: 400 s with 2 workers, 334 s with 3, 358 s with
     // 4 (each worker imports the server once). Vitest's default keeps a core for itself (one worker here).
     maxWorkers: os.availableParallelism() + 1,
-    // A hang guard, not a speed check: a CPU-bound test (the effect library on a real photo, the local engines) takes
-    // several times longer while the other workers load the machine; vitest's default of 5 s failed one in CI.
-    testTimeout: 30_000,
     projects: [
       {
         test: {
@@ -32,10 +35,11 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: apiFiles,
           environment: 'node',
+          testTimeout: TEST_TIMEOUT,
         },
       },
       {
-        test: { name: 'web', include: ['web/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['web/test-support/setup.ts'] },
+        test: { name: 'web', include: ['web/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['web/test-support/setup.ts'], testTimeout: TEST_TIMEOUT },
       },
       {
         test: { ...api, name: 'api-pglite', env: { TEST_DB: 'pglite' } },
