@@ -66,8 +66,7 @@ export function createBatchFinish(deps: FinishDeps) {
     async onSettled(generationId: string): Promise<void> {
       const item = await repo.itemOfGeneration(db, generationId);
       if (!item) return;
-      const [settled] = await repo.itemsOf(db, [item.batchId]).then((items) => items.filter((i) => i.id === item.id));
-      if (settled?.generation && settled.generation.status !== 'failed') await files.dropInput(item.id);
+      if (item.generation?.status !== 'failed') await files.dropInput(item.id);
       await finish(item.batchId);
     },
 

@@ -50,7 +50,7 @@ export async function itemsOf(db: DbOrTx, batchIds: string[]): Promise<ItemWithG
   return rows.map((r) => ({ ...r.item, generation: r.generation }));
 }
 
-export async function setItemGeneration(db: DbOrTx, itemId: string, generationId: string): Promise<void> {
+export async function setItemGeneration(db: DbOrTx, itemId: string, generationId: string | null): Promise<void> {
   await db.update(batchItems).set({ generationId, dispatchedAt: null, error: null }).where(eq(batchItems.id, itemId));
 }
 
@@ -58,10 +58,14 @@ export async function markDispatched(db: DbOrTx, itemId: string, at: Date): Prom
   await db.update(batchItems).set({ dispatchedAt: at }).where(eq(batchItems.id, itemId));
 }
 
-/** The item a generation runs, if it is a batch's. */
-export async function itemOfGeneration(db: DbOrTx, generationId: string): Promise<BatchItemRow | undefined> {
-  const [row] = await db.select().from(batchItems).where(eq(batchItems.generationId, generationId));
-  return row;
+/** The item a generation runs, with that generation, if it is a batch's. */
+export async function itemOfGeneration(db: DbOrTx, generationId: string): Promise<ItemWithGeneration | undefined> {
+  const [row] = await db
+    .select({ item: batchItems, generation: generations })
+    .from(batchItems)
+    .innerJoin(generations, eq(generations.id, batchItems.generationId))
+    .where(eq(batchItems.generationId, generationId));
+  return row && { ...row.item, generation: row.generation };
 }
 
 /** A user's batches, newest first; `active` only those not finished. */

@@ -1,4 +1,5 @@
 import {
+  BATCH_ITEM_NAME_MAX,
   BATCH_MESSAGES,
   batchUrl,
   type BatchAccepted,
@@ -19,7 +20,7 @@ import type { CreditsService } from '../credits/service.ts';
 import { insufficientCredits } from '../credits/service.ts';
 import type { FilesService } from '../files/service.ts';
 import * as repo from './repository.ts';
-import { isSettledItem, toDetail, toItem, toSummary } from './view.ts';
+import { toDetail, toItem, toSummary } from './view.ts';
 import type { ZipEntry } from './zip.ts';
 
 export interface BatchesDeps {
@@ -30,6 +31,9 @@ export interface BatchesDeps {
   credits: Pick<CreditsService, 'account'>;
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
+
+/** An item held by this call: its new generation, and the one it had before (a retry's failed one; none at first). */
+type Held = { itemId: string; generation: repo.GenerationRow; before: string | null };
 
 /** Batches a list shows. */
 const LIST_LIMIT = 50;
@@ -90,6 +94,38 @@ export function createBatchesService(deps: BatchesDeps) {
     return batch;
   }
 
+  /** What these items cost together; 402 with the figures when that is more than the available balance. */
+  async function affordable(userId: string, quotes: ItemQuote[]): Promise<string> {
+    const total = normalize(quotes.reduce((sum, quote) => add(sum, quote.amount), '0'));
+    const available = (await deps.credits.account(userId)).available_credits;
+    if (cmp(total, available) > 0) throw insufficientCredits(total, available);
+    return total;
+  }
+
+  /**
+   * Holds each item as a queued generation (its request kept under its id). A hold refused meanwhile (the balance was
+   * spent elsewhere) takes back every hold this call took, puts each item back on the generation it had, and answers
+   * the 402 for all of them: nothing of the batch runs before all of it is held.
+   */
+  async function holdAll(userId: string, tool: BatchTool, batchId: string, toHold: Array<{ item: repo.BatchItemRow; quote: ItemQuote }>, total: string): Promise<Held[]> {
+    const held: Held[] = [];
+    try {
+      for (const { item, quote } of toHold) {
+        const generation = await runs.hold(tool.call, quote, { inputKey: item.id, batchId });
+        await repo.setItemGeneration(db, item.id, generation.id);
+        held.push({ itemId: item.id, generation, before: item.generationId });
+      }
+      return held;
+    } catch (err) {
+      for (const { itemId, generation, before } of held) {
+        await runs.cancel(generation.id, userId);
+        await repo.setItemGeneration(db, itemId, before);
+      }
+      if (err instanceof AppError && err.code === 'INSUFFICIENT_CREDITS') throw insufficientCredits(total, (await deps.credits.account(userId)).available_credits);
+      throw err;
+    }
+  }
+
   /** Each item checked by the tool as a single call would be (nothing held): its request and quote, or why not. */
   async function check(tool: BatchTool, userId: string, options: Record<string, unknown>, inputs: BatchItemInput[]) {
     const checked: Array<{ name: string; request?: unknown; quote?: ItemQuote; error?: { code: string; message: string } }> = [];
@@ -126,9 +162,7 @@ export function createBatchesService(deps: BatchesDeps) {
       const checked = await check(tool, userId, body.options, body.items);
       const accepted = checked.filter((item) => item.quote);
       if (accepted.length === 0) throw badRequest(BATCH_MESSAGES.nothingToRun, { items: checked.map((item) => item.error) });
-      const total = normalize(accepted.reduce((sum, item) => add(sum, item.quote!.amount), '0'));
-      const available = (await deps.credits.account(userId)).available_credits;
-      if (cmp(total, available) > 0) throw insufficientCredits(total, available);
+      const total = await affordable(userId, accepted.map((item) => item.quote!));
 
       const first = accepted[0]!.quote!;
       const quote = { items: accepted.length, unit_price: normalize(first.amount), total, engine: first.work.provider, preview: first.preview };
@@ -136,27 +170,18 @@ export function createBatchesService(deps: BatchesDeps) {
         repo.insertBatch(
           tx,
           { userId, tool: tool.id, options: body.options, quote, createdAt: clock.now() },
-          checked.map((item, position) => ({ userId, position, name: item.name.slice(0, 200), error: item.error ?? null, createdAt: clock.now() })),
+          checked.map((item, position) => ({ userId, position, name: item.name.slice(0, BATCH_ITEM_NAME_MAX), error: item.error ?? null, createdAt: clock.now() })),
         ),
       );
 
-      // Hold every accepted item, then hand them to the workers: a hold refused meanwhile (the balance was spent
-      // elsewhere) takes the whole batch back before any item ran.
-      const held: Array<{ itemId: string; generation: repo.GenerationRow }> = [];
+      const toHold = checked.flatMap((item, position) => (item.quote ? [{ item: items[position]!, quote: item.quote, request: item.request }] : []));
+      let held: Held[];
       try {
-        for (const [position, item] of checked.entries()) {
-          if (!item.quote) continue;
-          const itemId = items[position]!.id;
-          await files.putInput(itemId, Buffer.from(JSON.stringify(item.request)));
-          const generation = await runs.hold(tool.call, item.quote, { inputKey: itemId, batchId: batch.id });
-          await repo.setItemGeneration(db, itemId, generation.id);
-          held.push({ itemId, generation });
-        }
+        for (const { item, request } of toHold) await files.putInput(item.id, Buffer.from(JSON.stringify(request)));
+        held = await holdAll(userId, tool, batch.id, toHold, total);
       } catch (err) {
-        for (const { generation } of held) await runs.cancel(generation.id, userId);
         for (const item of items) await files.dropInput(item.id);
         await repo.deleteBatch(db, batch.id);
-        if (err instanceof AppError && err.code === 'INSUFFICIENT_CREDITS') throw insufficientCredits(total, (await deps.credits.account(userId)).available_credits);
         throw err;
       }
       for (const { itemId, generation } of held) await dispatch(itemId, generation);
@@ -199,15 +224,8 @@ export function createBatchesService(deps: BatchesDeps) {
       }
       const quotes = [];
       for (const { item, request } of requests) quotes.push({ item, quote: await runs.quote(tool.call, userId, request) });
-      const total = normalize(quotes.reduce((sum, q) => add(sum, q.quote.amount), '0'));
-      const available = (await deps.credits.account(userId)).available_credits;
-      if (cmp(total, available) > 0) throw insufficientCredits(total, available);
-      const held: Array<{ itemId: string; generation: repo.GenerationRow }> = [];
-      for (const { item, quote } of quotes) {
-        const generation = await runs.hold(tool.call, quote, { inputKey: item.id, batchId: batch.id });
-        await repo.setItemGeneration(db, item.id, generation.id);
-        held.push({ itemId: item.id, generation });
-      }
+      const total = await affordable(userId, quotes.map((q) => q.quote));
+      const held = await holdAll(userId, tool, batch.id, quotes, total);
       await repo.reopen(db, batch.id);
       for (const { itemId, generation } of held) await dispatch(itemId, generation);
       return detail((await repo.findBatch(db, batch.id))!);
@@ -236,8 +254,6 @@ export function createBatchesService(deps: BatchesDeps) {
       for (const item of lost) await dispatch(item.id, item.generation!);
       return lost.length;
     },
-
-    isSettledItem,
   };
 
   /** Hands an item's generation to the queue and records that it was. */

@@ -29,7 +29,6 @@ export function itemState(item: ItemWithGeneration): BatchItemState {
   return item.error ? 'failed' : 'queued';
 }
 
-export const isSettledItem = (item: ItemWithGeneration) => !['queued', 'running'].includes(itemState(item));
 
 export function toItem(item: ItemWithGeneration): BatchItem {
   const state = itemState(item);
