@@ -9,14 +9,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { CreditTransaction } from '../contract/credits.ts';
 import { DEFAULT_PRICING } from '../contract/tool-prices.ts';
-import { startFakeGemini, type FakeGemini } from '../server/test-support/fake-ai/gemini.ts';
+import { startFakeGemini } from '../server/test-support/fake-ai/gemini.ts';
 import { unzip } from '../server/test-support/zip.ts';
-import { expect, expectAccessible, expectNoSideways, signInByMail } from './fixtures.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { expect, expectAccessible, expectNoSideways, signInByMail, testWithPeer } from './fixtures.ts';
 
 const PHOTOS = path.join(import.meta.dirname, '..', 'server', 'test-support', 'photos');
 const GOOD = ['astronaut.jpg', 'coffee.jpg'];
@@ -26,27 +25,8 @@ const FAKE = { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('Th
 const PRICE = Number(DEFAULT_PRICING.find((p) => p.service_type === 'thumbnail' && p.service_variant === 'standard')!.user_cost_credits);
 const SHOTS = process.env.BATCH_SHOTS;
 
-const test = base.extend<{ baseURL: string }, { gemini: FakeGemini; server: RunningServer }>({
-  gemini: [
-    async ({}, use) => {
-      const gemini = await startFakeGemini();
-      await use(gemini);
-      await gemini.close();
-    },
-    { scope: 'worker' },
-  ],
-  server: [
-    async ({ gemini }, use) => {
-      const server = await startServer({ GEMINI_API_KEY: gemini.apiKey, GEMINI_BASE_URL: gemini.url });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  baseURL: async ({ server }, use) => {
-    await use(server.url);
-  },
-});
+/** The app with Gemini as its image provider: a fake per Playwright worker, the `peer` of the fixtures. */
+const test = testWithPeer(startFakeGemini, (gemini) => ({ GEMINI_API_KEY: gemini.apiKey, GEMINI_BASE_URL: gemini.url }));
 
 async function shots(page: Page, name: string) {
   if (!SHOTS) return;
@@ -68,7 +48,7 @@ async function transactions(page: Page): Promise<CreditTransaction[]> {
 
 const credits = (page: Page, amount: string) => page.getByRole('link', { name: `${amount} credits` });
 
-test('a batch of two photos and a fake image: quoted, the fake refused by name and not charged, the photos done, told on another page, zipped and charged exactly', async ({ page, server, gemini }) => {
+test('a batch of two photos and a fake image: quoted, the fake refused by name and not charged, the photos done, told on another page, zipped and charged exactly', async ({ page, server, peer: gemini }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInByMail(page, server, 'batch@example.com', 'Bea Batch');

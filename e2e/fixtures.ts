@@ -51,7 +51,7 @@ export async function expectNoSideways(page: Page, what: string) {
  * The same app beside a fake outside service the test starts first (a peer speaking that service's wire format):
  * the server gets the settings that point at it, and the test gets the peer to drive and inspect.
  */
-function testWithPeer<P extends { close(): Promise<void> }>(start: () => Promise<P>, settings: (peer: P) => Record<string, string>) {
+export function testWithPeer<P extends { close(): Promise<void> }>(start: () => Promise<P>, settings: (peer: P) => Record<string, string>) {
   return base.extend<{ baseURL: string }, { server: RunningServer; peer: P }>({
     peer: [
       async ({}, use) => {
