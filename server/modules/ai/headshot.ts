@@ -123,14 +123,14 @@ export function createHeadshot(deps: HeadshotDeps) {
       async (run) => {
         if (local) {
           const rendered = await renderHeadshot({ image: source.buffer, face, style: req.style, background: req.background, customBackground, vision: deps.providers.localVision });
-          await run.store({ data: rendered.data, entityType: 'generated_image', toolName: TOOL, prompt: userPrompt || null, metadata: { ...metadata, provider: editor.name } });
+          await run.store({ data: rendered.data, entityType: 'generated_image', reencode: false, toolName: TOOL, prompt: userPrompt || null, metadata: { ...metadata, provider: editor.name } });
           return { provider: editor.name, text: rendered.text };
         }
         // The provider gets the same head-and-shoulders square the local engine frames, so it works on the face.
         const { square } = await headshotSquare(source.buffer, face);
         const output = await editor.editImage({ images: [{ data: square, mime: 'image/png' }], prompt: headshotPrompt(req), aspectRatio: '1:1', variability: req.variability, signal: run.signal });
         const data = await sharp(output.data).resize(HEADSHOT_SIZE, HEADSHOT_SIZE, { fit: 'cover' }).png().toBuffer();
-        await run.store({ data, entityType: 'generated_image', toolName: TOOL, prompt: userPrompt || null, metadata: { ...metadata, provider: output.provider, model: output.model ?? null } });
+        await run.store({ data, entityType: 'generated_image', reencode: false, toolName: TOOL, prompt: userPrompt || null, metadata: { ...metadata, provider: output.provider, model: output.model ?? null } });
         return { provider: output.provider, model: output.model, providerCost: costOf(output), text: output.text ?? `${req.style} headshot on ${backgroundName}.` };
       },
       imageAnswer,

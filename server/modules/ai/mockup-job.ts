@@ -94,6 +94,8 @@ export function createMockupJob(deps: MockupJobDeps) {
       await run.store({
         data: image,
         entityType: 'generated_image',
+        // The local drawing is libvips' own PNG; a provider's painting is re-encoded as anything from outside.
+        reencode: !!editor,
         toolName: MOCKUP_TOOL,
         prompt: editor ? `Mockup: ${description}` : localText(style, drawn),
         metadata: {

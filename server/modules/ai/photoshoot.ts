@@ -48,7 +48,7 @@ export function createPhotoshoot(deps: PhotoshootDeps) {
             salt: photoshootSalt(),
             vision: deps.providers.localVision,
           });
-          await run.store({ data, entityType: 'generated_image', toolName: TOOL, prompt: req.prompt || null, metadata: { provider: editor.name } });
+          await run.store({ data, entityType: 'generated_image', reencode: false, toolName: TOOL, prompt: req.prompt || null, metadata: { provider: editor.name } });
           return { provider: editor.name, text };
         }
         const output = await editor.editImage({

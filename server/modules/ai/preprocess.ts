@@ -25,9 +25,12 @@ export interface ImageLimits {
   maxImagePixels: number;
 }
 
-/** Decodes a base64 image field and re-encodes it (type by content, pixel limit): how every AI input image enters. */
-export async function checkedImage(value: string, field: string, limits: ImageLimits): Promise<ProcessedImage> {
-  return processImage(decodeImageData(value, field, limits.maxImageBytes), limits.maxImagePixels);
+/**
+ * Decodes a base64 image field and re-encodes it (type by content, pixel limit): how every AI input image enters.
+ * No thumbnail: an input is never shown as a file.
+ */
+export async function checkedImage(value: string, field: string, limits: ImageLimits): Promise<Omit<ProcessedImage, 'thumbnail'>> {
+  return processImage(decodeImageData(value, field, limits.maxImageBytes), limits.maxImagePixels, { thumbnail: false });
 }
 
 const hex = EXTEND_FILL_COLOR.replace('#', '');

@@ -67,14 +67,14 @@ export function createThumbnail(deps: ThumbnailDeps) {
         const faces = await findFaces(deps.providers.localVision, source.buffer);
         if (local) {
           const rendered = await renderThumbnail({ image: source.buffer, faces, style: req.style, realism: req.realism, prompt: userPrompt, text });
-          await run.store({ data: rendered.data, entityType: 'generated_image', toolName: TOOL, prompt: userPrompt || null, metadata: { ...metadata, provider: editor.name } });
+          await run.store({ data: rendered.data, entityType: 'generated_image', reencode: false, toolName: TOOL, prompt: userPrompt || null, metadata: { ...metadata, provider: editor.name } });
           return { provider: editor.name, text: rendered.text };
         }
         // The provider works on the same face-aware 16:9 frame the local engine starts from.
         const { frame } = await thumbnailFrame(source.buffer, faces, text.length > 0);
         const output = await editor.editImage({ images: [{ data: frame, mime: 'image/png' }], prompt: thumbnailPrompt(req), userPrompt: userPrompt || undefined, aspectRatio: '16:9', variability: req.variability, signal: run.signal });
         const data = await sharp(output.data).resize(THUMBNAIL_SIZE.width, THUMBNAIL_SIZE.height, { fit: 'cover', position: sharp.strategy.attention }).removeAlpha().png().toBuffer();
-        await run.store({ data, entityType: 'generated_image', toolName: TOOL, prompt: userPrompt || null, metadata: { ...metadata, provider: output.provider, model: output.model ?? null } });
+        await run.store({ data, entityType: 'generated_image', reencode: false, toolName: TOOL, prompt: userPrompt || null, metadata: { ...metadata, provider: output.provider, model: output.model ?? null } });
         const style = THUMBNAIL_STYLES.find((s) => s.id === req.style)!;
         return { provider: output.provider, model: output.model, providerCost: costOf(output), text: output.text ?? `${style.name} thumbnail, ${REALISM_LABELS[req.realism - 1]}.` };
       },

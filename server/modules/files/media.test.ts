@@ -1,6 +1,7 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { FAKE_MEDIA, makePng, makeWav, readFixture } from '../../test-support/media.ts';
-import { detectMedia } from './media.ts';
+import { detectMedia, processImage } from './media.ts';
 
 describe('detectMedia', () => {
   it.each([
@@ -38,5 +39,34 @@ describe('detectMedia', () => {
   it('leaves images to their own checks and answers null for other types', async () => {
     expect(await detectMedia(await makePng(8, 8))).toEqual({ mime: 'image/png', ext: 'png', category: 'image' });
     expect(await detectMedia(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBeNull();
+  });
+});
+
+describe('processImage', () => {
+  const png = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+
+  it('re-encodes what came from outside: a payload after the image end is gone, the thumbnail is made', async () => {
+    const image = Buffer.concat([await png(800, 600), Buffer.from('<script>alert(1)</script>')]);
+    const out = await processImage(image, 40_000_000);
+    expect(out.buffer.includes('<script>')).toBe(false);
+    expect([out.mime, out.width, out.height]).toEqual(['image/png', 800, 600]);
+    expect((await sharp(out.thumbnail!).metadata()).width).toBe(512);
+  });
+
+  it('keeps an image this process encoded as it is (reencode: false), still checking its type and size, with its thumbnail', async () => {
+    const image = await png(1280, 720);
+    const out = await processImage(image, 40_000_000, { reencode: false });
+    expect(out.buffer).toBe(image);
+    expect([out.mime, out.ext, out.width, out.height]).toEqual(['image/png', 'png', 1280, 720]);
+    expect((await sharp(out.thumbnail!).metadata()).format).toBe('webp');
+    await expect(processImage(image, 500_000, { reencode: false })).rejects.toThrow(/too large/);
+    await expect(processImage(Buffer.from('GIF89a-not-taken'), 40_000_000, { reencode: false })).rejects.toThrow(/Only PNG, JPG and WEBP/);
+  });
+
+  it('makes no thumbnail when none is asked for (an AI input)', async () => {
+    const out = await processImage(await png(64, 64), 40_000_000, { thumbnail: false });
+    expect(out.thumbnail).toBeNull();
+    expect(out.width).toBe(64);
   });
 });

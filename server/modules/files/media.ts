@@ -93,15 +93,27 @@ export interface ProcessedImage {
   ext: string;
   width: number;
   height: number;
-  /** WebP thumbnail about 512 px, made from the same decode. */
-  thumbnail: Buffer;
+  /** WebP thumbnail about 512 px, made from the same decode; null when none was asked for. */
+  thumbnail: Buffer | null;
+}
+
+export interface ProcessOptions {
+  /**
+   * False for an image this process has just encoded with libvips from pixels (a local render, a provider's answer
+   * resized): it holds only pixels already, so it is kept as it is (type, header and pixel limit still checked)
+   * instead of being decoded and encoded again. Default true: anything that came from outside is re-encoded.
+   */
+  reencode?: boolean;
+  /** Default true. An AI input image needs none: it is never shown as a file. */
+  thumbnail?: boolean;
 }
 
 /**
  * Re-encodes an image through libvips so only pixels survive (no scripts, no trailing payloads, no EXIF),
  * refusing decompression bombs from the header before any pixel is decoded.
  */
-export async function processImage(input: Buffer, maxPixels: number): Promise<ProcessedImage> {
+export async function processImage(input: Buffer, maxPixels: number, options: ProcessOptions = {}): Promise<ProcessedImage> {
+  const { reencode = true, thumbnail: withThumbnail = true } = options;
   const type = sniff(input);
   if (!type || !IMAGE_TYPES.has(type.mime)) {
     throw unsupportedMediaType('Only PNG, JPG and WEBP images are accepted.');
@@ -118,17 +130,21 @@ export async function processImage(input: Buffer, maxPixels: number): Promise<Pr
   }
   try {
     const pipeline = sharp(input, { limitInputPixels: maxPixels }).rotate();
+    const thumbnail = withThumbnail ? thumbnailOf(pipeline.clone()) : Promise.resolve(null);
+    if (!reencode) {
+      return { buffer: input, mime: type.mime, ext: type.ext, width: meta.autoOrient.width, height: meta.autoOrient.height, thumbnail: await thumbnail };
+    }
     const encoded = pipeline.clone();
-    const [{ data, info }, thumbnail] = await Promise.all([
+    const [{ data, info }, thumb] = await Promise.all([
       (type.mime === 'image/png'
         ? encoded.png({ compressionLevel: 6 })
         : type.mime === 'image/webp'
           ? encoded.webp({ quality: 92 })
           : encoded.jpeg({ quality: 92 })
       ).toBuffer({ resolveWithObject: true }),
-      thumbnailOf(pipeline.clone()),
+      thumbnail,
     ]);
-    return { buffer: data, mime: type.mime, ext: type.ext, width: info.width, height: info.height, thumbnail };
+    return { buffer: data, mime: type.mime, ext: type.ext, width: info.width, height: info.height, thumbnail: thumb };
   } catch {
     throw unreadableImage();
   }

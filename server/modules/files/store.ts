@@ -30,6 +30,8 @@ export interface SaveFileInput {
   metadata?: Record<string, unknown>;
   /** Uploads count against the quota; generated results the user paid for are always kept. */
   enforceQuota?: boolean;
+  /** False for an image this process just encoded from pixels (a render): kept as it is (media.ts `ProcessOptions`). */
+  reencode?: boolean;
 }
 
 /** A file whose objects are written but whose row is not recorded yet (see `store`). */
@@ -77,7 +79,7 @@ export function createFileStore(deps: FileStoreDeps) {
     }
     // A quick refusal before the work; `record` decides for good, atomically, once the stored size is known.
     if (input.enforceQuota && (await repo.storageUsed(db, input.userId)) + input.data.length > settings.quotaBytes) throw storageFull();
-    const image = type.category === 'image' ? await processImage(input.data, settings.maxImagePixels) : null;
+    const image = type.category === 'image' ? await processImage(input.data, settings.maxImagePixels, { reencode: input.reencode ?? true }) : null;
     const body = image?.buffer ?? input.data;
     const thumbnail = image?.thumbnail ?? null;
     const id = crypto.randomUUID();
