@@ -10,6 +10,7 @@ import { withStartupLock } from './db/startup-lock.ts';
 import { loggerOptions } from './http/logging.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { systemClock } from './lib/clock.ts';
+import { keepMainThreadFirst } from './lib/thread-priority.ts';
 import { createServices, jobDefinitions } from './services.ts';
 
 async function main() {
@@ -29,6 +30,8 @@ async function main() {
   }
 
   const log = pino(loggerOptions(config.LOG_LEVEL) as pino.LoggerOptions);
+  // Image work (libvips, the effect pool, the local models) yields the CPU to the thread that answers requests.
+  keepMainThreadFirst();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.dbDir });
   // Processes starting together on one PostgreSQL (web, web, worker) migrate and seed one at a time.
   await withStartupLock(database, () => migrateDatabase(database));

@@ -93,23 +93,30 @@ export function createJobQueue(
         // One worker loop per concurrent job: each fetches and runs one job at a time. With LISTEN/NOTIFY (PostgreSQL),
         // pg-boss otherwise looks only every 30 s between notifications, and a notification comes with a send, not
         // when a slot or a group frees or a retry falls due: an `immediate` queue's loops look every second too.
+        // A loop that has just finished a job of an `immediate` queue looks for the next one at once instead of after its
+        // interval less the job's time (a 0.7 s batch item left its slot idle 0.3 s on PostgreSQL).
         const ids: string[] = [];
         for (let i = 0; i < (def.concurrency ?? 1); i++) {
-          ids.push(
-            await boss.work<object>(
-              def.name,
-              {
-                pollingIntervalSeconds: def.immediate ? 0.5 : 1,
-                ...(def.immediate ? { notifyPollingIntervalSeconds: 1 } : {}),
-                ...(def.groupConcurrency ? { groupConcurrency: def.groupConcurrency } : {}),
-              },
-              async (jobs) => {
+          const id = await boss.work<object>(
+            def.name,
+            {
+              pollingIntervalSeconds: def.immediate ? 0.5 : 1,
+              ...(def.immediate ? { notifyPollingIntervalSeconds: 1 } : {}),
+              ...(def.groupConcurrency ? { groupConcurrency: def.groupConcurrency } : {}),
+            },
+            async (jobs) => {
+              try {
                 for (const job of jobs) {
                   await def.handle(job.data, { id: job.id, retryCount: job.retryCount });
                 }
-              },
-            ),
+              } finally {
+                // ids[i] is this loop's id once boss.work has answered it (a job can start before it does).
+                const self = ids[i];
+                if (def.immediate && self && jobs.length > 0) boss.notifyWorker(self);
+              }
+            },
           );
+          ids.push(id);
         }
         if (def.immediate) workers.set(def.name, ids);
         if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });

@@ -3,7 +3,7 @@
  * error's message. Runs at a lower CPU priority, so on a busy machine the server's main thread wins the CPU.
  */
 import { parentPort } from 'node:worker_threads';
-import { lowerThreadPriority } from '../local-upscaler/thread-priority.ts';
+import { lowerThreadPriority } from '../../../lib/thread-priority.ts';
 import type { EffectReply, EffectRequest } from './pool.ts';
 import { renderEffects } from './render.ts';
 

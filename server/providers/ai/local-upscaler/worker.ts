@@ -5,7 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { blockedRequests, installNetworkGuard } from './network-guard.ts';
 import type { WorkerReply, WorkerRequest, WorkerStartData } from './protocol.ts';
-import { lowerThreadPriority } from './thread-priority.ts';
+import { lowerThreadPriority } from '../../../lib/thread-priority.ts';
 
 /** The worker thread's nice value (0 normal … 19 lowest). */
 const WORKER_NICE = 10;

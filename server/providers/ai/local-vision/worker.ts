@@ -5,7 +5,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { blockedRequests, installNetworkGuard } from '../local-upscaler/network-guard.ts';
-import { lowerThreadPriority } from '../local-upscaler/thread-priority.ts';
+import { lowerThreadPriority } from '../../../lib/thread-priority.ts';
 import type { VisionReply, VisionRequest } from './protocol.ts';
 
 /** The worker thread's nice value (0 normal … 19 lowest), as the upscale worker's. */
