@@ -30,7 +30,7 @@ async function main() {
   }
 
   const log = pino(loggerOptions(config.LOG_LEVEL) as pino.LoggerOptions);
-  // Image work (libvips, the effect pool, the local models) yields the CPU to the thread that answers requests.
+  // Image work (libvips, the render pool, the local models) yields the CPU to the thread that answers requests.
   keepMainThreadFirst();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.dbDir });
   // Processes starting together on one PostgreSQL (web, web, worker) migrate and seed one at a time.

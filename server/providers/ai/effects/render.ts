@@ -5,7 +5,7 @@ import * as colour from './colour.ts';
 import { centreEllipse, decode, type EffectFn, mix, type Rgb, toSharp } from './pixels.ts';
 
 /**
- * The effects' pixel work, on the calling thread: what a thread of the effect pool (pool.ts) runs. The server calls
+ * The effects' pixel work, on the calling thread: what a thread of the render pool (render-pool/) runs. The server calls
  * `applyEffects` (index.ts), which hands it to the pool so the pixel passes never block the event loop.
  */
 
@@ -45,6 +45,13 @@ export interface EffectOptions {
 }
 
 export const DEFAULT_STRENGTH = 0.7;
+
+/** What the render pool is sent for `renderEffects` (render-pool/renders.ts). */
+export interface EffectsJob {
+  image: Uint8Array;
+  effectIds: string[];
+  options: EffectOptions;
+}
 
 /**
  * The share of the effect mixed over the source. Even the lowest strength keeps a third of the effect, so the

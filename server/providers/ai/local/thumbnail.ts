@@ -1,7 +1,9 @@
+import { isMainThread } from 'node:worker_threads';
 import sharp from 'sharp';
 import { REALISM_LABELS, THUMBNAIL_SIZE, THUMBNAIL_STYLES, type ThumbnailStyleId } from '../../../../contract/thumbnail.ts';
 import { applyEffects, chooseEffect, chooseEffects, EFFECTS } from '../effects/index.ts';
 import type { Box, Face, LocalVision } from '../local-vision/index.ts';
+import { asBuffer, sharedRenderPool } from '../render-pool/pool.ts';
 import { drawText, layoutText, type TextLayout, type TextSide } from '../text-overlay.ts';
 
 /**
@@ -193,7 +195,18 @@ export interface LocalThumbnail {
   textSide: TextSide | null;
 }
 
+/**
+ * The local thumbnail, rendered on a thread of the render pool (its frame, grade and lettering are a dozen large
+ * buffers and pixel passes the thread that answers HTTP never sees); on a pool thread already, rendered there.
+ */
 export async function renderThumbnail(input: LocalThumbnailInput): Promise<LocalThumbnail> {
+  if (!isMainThread) return renderThumbnailHere(input);
+  const rendered = await sharedRenderPool().run<LocalThumbnail>('thumbnail', input);
+  return { ...rendered, data: asBuffer(rendered.data) };
+}
+
+/** renderThumbnail on the calling thread (what a pool thread runs). */
+export async function renderThumbnailHere(input: LocalThumbnailInput): Promise<LocalThumbnail> {
   const style = THUMBNAIL_STYLES.find((s) => s.id === input.style)!;
   const grade = THUMBNAIL_GRADES[input.style];
   const realism = Math.min(5, Math.max(1, Math.round(input.realism)));
