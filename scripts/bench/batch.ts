@@ -25,12 +25,13 @@
  * the worker against a direct call's, worker slots left idle while items waited (the queue's polling, items sent back
  * as "busy"), and the tail from the last item to the batch's end; the CPU time the app spent on the batch against the
  * CPU time of the direct calls (less moved by other work on the machine than wall time); and, measured here, the image
- * steps a direct call skips (the tool's input check, and the stored result's re-encode and thumbnail).
+ * steps a direct call skips (the tool's input check, and the stored result's check and thumbnail).
  *
  * On PGlite (in DATA_DIR, as `npm start` without DATABASE_URL), and on PostgreSQL too when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL is set (a scratch database). Run: `node --import tsx scripts/bench/batch.ts` (BENCH_ITEMS=50,
- * BENCH_ROUNDS=3, BENCH_BATCH_CONCURRENCY=2 passed to the app as BATCH_CONCURRENCY_PER_USER; BENCH_CPU_PROF=<folder>
- * for a CPU profile of the app, with each batch's window on the profile's clock printed).
+ * BENCH_ROUNDS=3, BENCH_BATCH_CONCURRENCY=2 passed to the app as BATCH_CONCURRENCY_PER_USER, BENCH_ONLY=PGlite or
+ * PostgreSQL for one database; BENCH_CPU_PROF=<folder> for a CPU profile of the app, with each batch's window on the
+ * profile's clock printed).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -169,8 +170,8 @@ async function direct(vision: LocalVision, images: Photo[]): Promise<DirectRun> 
 
 /**
  * The image steps a batch item takes that a direct call does not (each once per photo, one at a time, in this
- * process): the tool's input check (decode, re-encode, thumbnail: `checkedImage`, run when the batch is accepted and
- * again in the worker) and the stored result's (`files.store` re-encodes the 1280x720 PNG and makes its thumbnail).
+ * process): the tool's input check (decode and re-encode: `checkedImage`, run when the batch is accepted and again in
+ * the worker) and the stored result's (`files.store` checks the 1280x720 PNG the render encoded and makes its thumbnail).
  */
 async function imageSteps(vision: LocalVision, images: Photo[]) {
   const wall = { input: 0, render: 0, output: 0 };
@@ -183,9 +184,9 @@ async function imageSteps(vision: LocalVision, images: Photo[]) {
     return result;
   };
   for (const { data } of images) {
-    const checked = await step('input', () => processImage(data, MAX_PIXELS));
+    const checked = await step('input', () => processImage(data, MAX_PIXELS, { thumbnail: false }));
     const rendered = await step('render', async () => renderThumbnail({ image: checked.buffer, faces: await findFaces(vision, checked.buffer), ...DIRECT }));
-    await step('output', () => processImage(rendered.data, MAX_PIXELS));
+    await step('output', () => processImage(rendered.data, MAX_PIXELS, { reencode: false }));
   }
   /** Per photo: wall ms and CPU ms of each step. */
   const per = (what: keyof typeof wall) => ({ ms: wall[what] / images.length, cpuMs: (cpu[what] * 1000) / images.length });
@@ -425,6 +426,9 @@ interface Round {
   /** The profile client's calls (ms): idle just before the batch, and while it ran. */
   idle: number[];
   during: number[];
+  /** The calls of `during` sent while the POST was being answered (every image checked, held, queued), and after. */
+  duringAccept: number[];
+  duringItems: number[];
   /** The app's CPU use while only the profile client called it (CPU seconds per second). */
   idleCpu: number | null;
   load: string;
@@ -468,7 +472,16 @@ async function measure(database: 'PGlite' | 'PostgreSQL', vision: LocalVision, i
           const batch = await runBatch(app, body, ITEMS).finally(() => {
             running = false;
           });
-          measured = { batch, idle: idle.map((c) => c.ms), during: (await during).filter((c) => c.at <= batch.finishedAt).map((c) => c.ms), idleCpu };
+          const calls = (await during).filter((c) => c.at <= batch.finishedAt);
+          const accepted = batch.sentAt + batch.acceptMs;
+          measured = {
+            batch,
+            idle: idle.map((c) => c.ms),
+            during: calls.map((c) => c.ms),
+            duringAccept: calls.filter((c) => c.at < accepted).map((c) => c.ms),
+            duringItems: calls.filter((c) => c.at >= accepted).map((c) => c.ms),
+            idleCpu,
+          };
         },
       ];
       if (round % 2 === 0) turns.reverse();
@@ -504,8 +517,10 @@ const vision = sharedLocalVision();
 await renderThumbnail({ image: images[0]!.data, faces: await findFaces(vision, images[0]!.data), ...DIRECT });
 const steps = await imageSteps(vision, images);
 
-const measured: Measured[] = [await measure('PGlite', vision, images)];
-const onPostgres = await onScratchPostgres((url) => measure('PostgreSQL', vision, images, url));
+// BENCH_ONLY=PGlite or PostgreSQL: one database only (a quicker look while working on one).
+const only = process.env.BENCH_ONLY;
+const measured: Measured[] = only === 'PostgreSQL' ? [] : [await measure('PGlite', vision, images)];
+const onPostgres = only === 'PGlite' ? null : await onScratchPostgres((url) => measure('PostgreSQL', vision, images, url));
 if (onPostgres) measured.push(onPostgres);
 await vision.close();
 
@@ -566,6 +581,11 @@ for (const m of measured) {
     table([
       { when: `idle, ${IDLE_SECONDS} s before each batch (anchor)`, calls: String(idle.length), 'p50 ms': fmt(percentile(idle, 50)), 'p99 ms': fmt(idleP99), 'max ms': fmt(Math.max(...idle)) },
       { when: 'while the batch runs', calls: String(during.length), 'p50 ms': fmt(percentile(during, 50)), 'p99 ms': fmt(duringP99), 'max ms': fmt(Math.max(...during)) },
+      ...(['duringAccept', 'duringItems'] as const).map((part) => {
+        const calls = m.rounds.flatMap((r) => r[part]);
+        const when = part === 'duringAccept' ? '  of which while the POST is answered' : '  of which while its items run';
+        return { when, calls: String(calls.length), 'p50 ms': fmt(percentile(calls, 50)), 'p99 ms': fmt(percentile(calls, 99)), 'max ms': fmt(Math.max(...calls)) };
+      }),
     ]),
   );
   const batchRatio = ratioOfRound(reported);
@@ -613,8 +633,8 @@ for (const m of measured) {
 const { input, render, output } = steps;
 console.log(
   `\nImage steps an item takes that a direct call does not, one at a time in this process (mean of ${ITEMS} photos, wall / CPU): ` +
-    `the tool's input check (decode, re-encode, thumbnail) ${fmt(input.ms, 0)} / ${fmt(input.cpuMs, 0)} ms, at the accept and again in the worker; ` +
-    `the result's re-encode and thumbnail when stored ${fmt(output.ms, 0)} / ${fmt(output.cpuMs, 0)} ms; ` +
+    `the tool's input check (decode, re-encode) ${fmt(input.ms, 0)} / ${fmt(input.cpuMs, 0)} ms, at the accept and again in the worker; ` +
+    `the result's check and thumbnail when stored ${fmt(output.ms, 0)} / ${fmt(output.cpuMs, 0)} ms; ` +
     `together ${fmt(((2 * input.cpuMs + output.cpuMs) / render.cpuMs) * 100, 0)}% of the CPU of findFaces + renderThumbnail (${fmt(render.ms, 0)} / ${fmt(render.cpuMs, 0)} ms). ` +
     `All ${ITEMS} renders one at a time: ${sec(steps.renderTotalS)}, against ${PER_USER} at once in the tables above.`,
 );
