@@ -81,6 +81,12 @@ export const batchItem = z.object({
 });
 export type BatchItem = z.infer<typeof batchItem>;
 
+/** An item refused before anything was held, named in its message ("notes.png: Only PNG, JPG and WEBP images are accepted."). */
+export const batchItemRefusal = z.object({ code: z.string(), message: z.string() });
+/** The extra fields of the 400 answered when no item can be used (BATCH_MESSAGES.nothingToRun): each item's refusal, in order. */
+export const nothingToRunDetails = z.object({ items: z.array(batchItemRefusal) });
+export type NothingToRunDetails = z.infer<typeof nothingToRunDetails>;
+
 export const batchCounts = z.object(Object.fromEntries(BATCH_ITEM_STATES.map((s) => [s, z.number().int()])) as Record<BatchItemState, z.ZodNumber>);
 export type BatchCounts = z.infer<typeof batchCounts>;
 

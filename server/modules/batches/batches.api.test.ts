@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchAccepted, batchDetail, batchList, BATCH_MESSAGES, type BatchDetail } from '../../../contract/batches.ts';
+import { batchAccepted, batchDetail, batchList, BATCH_MESSAGES, nothingToRunDetails, type BatchDetail } from '../../../contract/batches.ts';
 import { creditBalanceResponse } from '../../../contract/credits.ts';
 import { batchItems, batches, creditLedger, generations } from '../../db/schema/index.ts';
 import { createTestApp, createTestAppWithGemini, type TestApp } from '../../test-support/app.ts';
@@ -122,6 +122,9 @@ describe('batches on the local engine, priced', () => {
       expect(res.statusCode, JSON.stringify(body).slice(0, 120)).toBe(400);
       expect(error(res).message).toMatch(message);
     }
+    // No usable image: each item's refusal, named, in the contract's shape.
+    const none = await post(t, s, { tool: 'thumbnail-generator', items: [item(fake, 'x.png'), { imageData: 'this is not base64 at all!!', mimeType: 'image/png', name: 'y.png' }] });
+    expect(nothingToRunDetails.parse(error(none)).items.map((i) => i.message)).toEqual([expect.stringMatching(/^x\.png: /), expect.stringMatching(/^y\.png: /)]);
     expect(await t.database.db.select().from(batches).where(eq(batches.userId, s.userId))).toHaveLength(0);
     expect((await balance(t, s)).available_credits).toBe('5.0000');
   });

@@ -6,6 +6,7 @@ import {
   type BatchDetail,
   type BatchItemInput,
   type BatchSummary,
+  type NothingToRunDetails,
 } from '../../../contract/batches.ts';
 import { add, cmp, normalize } from '../../../contract/decimal.ts';
 import { TOOL_DEFINITIONS } from '../../../contract/tools/index.ts';
@@ -167,7 +168,10 @@ export function createBatchesService(deps: BatchesDeps) {
 
       const checked = await check(tool, userId, body.options, body.items);
       const accepted = checked.filter((item) => item.quote);
-      if (accepted.length === 0) throw badRequest(BATCH_MESSAGES.nothingToRun, { items: checked.map((item) => item.error) });
+      if (accepted.length === 0) {
+        const details: NothingToRunDetails = { items: checked.flatMap((item) => (item.error ? [item.error] : [])) };
+        throw badRequest(BATCH_MESSAGES.nothingToRun, details);
+      }
       const total = await affordable(userId, accepted.map((item) => item.quote!));
 
       const first = accepted[0]!.quote!;

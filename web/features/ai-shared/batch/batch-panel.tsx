@@ -1,7 +1,7 @@
 import { ImageIcon, Images, Layers, Trash2, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { BATCH_MAX_ITEMS, BATCH_MESSAGES, batchPagePath } from '../../../../contract/batches.ts';
+import { BATCH_MAX_ITEMS, BATCH_MESSAGES, batchPagePath, nothingToRunDetails } from '../../../../contract/batches.ts';
 import { cmp, mul } from '../../../../contract/decimal.ts';
 import { TOOL_DEFINITIONS, type ToolId } from '../../../../contract/tools.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -54,8 +54,8 @@ function StartError({ error, count, unitCost }: { error: unknown; count: number;
       </Alert>
     );
   }
-  const reasons = error instanceof ApiError && Array.isArray(error.details.items) ? error.details.items : [];
-  const lines = reasons.flatMap((item) => (item && typeof item === 'object' && typeof (item as { message?: unknown }).message === 'string' ? [(item as { message: string }).message] : []));
+  const refused = error instanceof ApiError ? nothingToRunDetails.safeParse(error.details) : null;
+  const lines = refused?.success ? refused.data.items.map((item) => item.message) : [];
   return (
     <Alert tone="error" title={errorMessage(error, BATCH_UI_MESSAGES.start)}>
       {lines.length > 0 && (
