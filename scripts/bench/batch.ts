@@ -35,25 +35,22 @@
  * PostgreSQL for one database; BENCH_CPU_PROF=<folder> for a CPU profile of the app, with each batch's window on the
  * profile's clock printed).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { BatchAccepted, BatchDetail } from '../../contract/batches.ts';
-import { CSRF_HEADER, SESSION_COOKIE } from '../../contract/constants.ts';
+import { CSRF_HEADER } from '../../contract/constants.ts';
 import type { ThumbnailStyleId } from '../../contract/thumbnail.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { processImage } from '../../server/modules/files/media.ts';
 import { findFaces, renderThumbnail } from '../../server/providers/ai/local/thumbnail.ts';
 import { sharedLocalVision, type LocalVision } from '../../server/providers/ai/local-vision/index.ts';
-import { freePort } from '../../server/test-support/free-port.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../server/test-support/smtp.ts';
+import { signIn, startAppProcess, type AppProcess } from './app-process.ts';
 import { onScratchPostgres } from './scratch-postgres.ts';
 import { fmt, percentile, ratioOf, report, table, timeConcurrent, type BenchResult } from './stats.ts';
 
@@ -73,8 +70,6 @@ const BATCH_TIMEOUT_MS = 15 * 60_000;
 /** The largest image the app takes (MAX_IMAGE_PIXELS' default), for processImage here. */
 const MAX_PIXELS = 40_000_000;
 const CPU_PROF = process.env.BENCH_CPU_PROF;
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const MAIN = path.join(ROOT, 'server', 'main.ts');
 const PROFILE = '/api/auth/profile';
 const PHOTOS = ['astronaut.jpg', 'camera.jpg', 'chelsea.jpg', 'coffee.jpg'];
 
@@ -198,84 +193,26 @@ async function imageSteps(vision: LocalVision, images: Photo[]) {
 // ---------------------------------------------------------------------------------------------------------------
 // The app
 
-const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
-
-interface App {
-  base: string;
-  pid: number;
+interface App extends AppProcess {
   cookie: string;
   csrf: string;
-  dataDir: string;
-  stop(): Promise<void>;
 }
 
-/** Polls GET /api/health until it answers 200; fails when the process ends first or after two minutes. */
-async function waitHealthy(child: ChildProcess, base: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (exited(child)) throw new Error(`server/main.ts exited (${child.exitCode ?? child.signalCode}) before it answered /api/health`);
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return;
-    if (Date.now() > deadline) throw new Error('server/main.ts did not answer /api/health within 120 s');
-    await sleep(250);
-  }
-}
-
-/** Signs in as a person does: asks for a link, takes it from the mail, uses it; answers the cookie and CSRF token. */
-async function signIn(base: string, smtp: TestSmtpServer, email: string): Promise<{ cookie: string; csrf: string }> {
-  const asked = await fetch(`${base}/api/auth/magic-link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
-  if (!asked.ok) throw new Error(`magic-link: ${asked.status} ${await asked.text()}`);
-  const { token } = await smtp.magicLinkFor(email, { consume: true });
-  const used = await fetch(`${base}/api/auth/verify-magic`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
-  if (!used.ok) throw new Error(`verify-magic: ${used.status} ${await used.text()}`);
-  const cookie = used.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  if (!cookie) throw new Error('verify-magic set no session cookie');
-  const { data } = (await used.json()) as { data: { csrf_token: string } };
-  return { cookie: cookie.split(';')[0]!, csrf: data.csrf_token };
-}
-
-/** The app as `npm start` runs it (the build aside: no page is served), with a fresh install's settings. */
+/** The app as `npm start` runs it (app-process.ts), ROLE=all, one user's batch items 2 at once, signed in. */
 async function startApp(database: string, url?: string): Promise<App> {
-  const smtp = await startSmtpServer();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ampkit-bench-batch-'));
-  const port = await freePort();
-  // BENCH_CPU_PROF=<folder>: the app writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
-  const cpuProf = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=batch-app-${database}.cpuprofile`] : [];
-  const child = spawn(process.execPath, ['--import', 'tsx', ...cpuProf, MAIN], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      APP_ENV: 'production',
-      ROLE: 'all',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ...(url ? { DATABASE_URL: url } : {}),
-      SMTP_URL: smtp.url,
-      BATCH_CONCURRENCY_PER_USER: String(PER_USER),
-      // The profile client calls dozens of times a second from one address: the per-IP limit would answer 429.
-      RATE_LIMIT_GLOBAL_PER_MINUTE: '100000000',
-    },
-    // The app logs as in production; the log is not what is measured here.
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const app = await startAppProcess({
+    name: `batch-app-${database}`,
+    url,
+    env: { ROLE: 'all', BATCH_CONCURRENCY_PER_USER: String(PER_USER) },
+    cpuProfDir: CPU_PROF,
+    // The breakdown reads the database (PGlite in DATA_DIR) once the app has stopped.
+    keepData: true,
   });
-  const stop = async () => {
-    if (!exited(child)) {
-      const ended = once(child, 'exit');
-      child.kill('SIGTERM');
-      const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
-      await ended;
-      clearTimeout(force);
-    }
-    await smtp.close();
-  };
   try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitHealthy(child, base);
-    return { base, pid: child.pid!, ...(await signIn(base, smtp, `bench-${randomUUID()}@example.com`)), dataDir, stop };
+    return { ...app, ...(await signIn(app, `bench-${randomUUID()}@example.com`)) };
   } catch (err) {
-    await stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
+    fs.rmSync(app.dataDir, { recursive: true, force: true });
     throw err;
   }
 }

@@ -13,20 +13,16 @@
  * of each server; the PostgreSQL rows need BENCH_DATABASE_URL or TEST_DATABASE_URL and a role allowed to CREATE
  * DATABASE). Every run is printed with the 1-minute load average after it: a busy machine shows there.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { SESSION_COOKIE } from '../../contract/constants.ts';
 import { migrateDatabase, openDatabase } from '../../server/db/client.ts';
-import { freePort } from '../../server/test-support/free-port.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../server/test-support/smtp.ts';
 import type { ServerMode, ServerReady } from './profile-server.ts';
+import { signIn, startAppProcess } from './app-process.ts';
 import { onScratchPostgres } from './scratch-postgres.ts';
 import { fmt, ratioOf, report, table, type BenchResult } from './stats.ts';
 
@@ -35,8 +31,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 const SERVER = fileURLToPath(new URL('./profile-server.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const MAIN = path.join(ROOT, 'server', 'main.ts');
 const PROFILE = '/api/auth/profile';
 
 /** The part of autocannon's answer used here (the package ships no types). */
@@ -143,30 +137,6 @@ async function takeTurns(targets: Target[]): Promise<Measured[]> {
   });
 }
 
-/** Polls GET /api/health until it answers 200; fails when the process ends first or after two minutes. */
-async function waitHealthy(child: ChildProcess, base: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (exited(child)) throw new Error(`server/main.ts exited (${child.exitCode ?? child.signalCode}) before it answered /api/health`);
-    const healthy = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-    if (healthy) return;
-    if (Date.now() > deadline) throw new Error('server/main.ts did not answer /api/health within 120 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-/** Signs in as a person does: asks for a link, takes it from the mail, uses it; answers the session cookie. */
-async function signIn(base: string, smtp: TestSmtpServer, email: string): Promise<string> {
-  const asked = await fetch(`${base}/api/auth/magic-link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
-  if (!asked.ok) throw new Error(`magic-link: ${asked.status} ${await asked.text()}`);
-  const { token } = await smtp.magicLinkFor(email, { consume: true });
-  const used = await fetch(`${base}/api/auth/verify-magic`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
-  if (!used.ok) throw new Error(`verify-magic: ${used.status} ${await used.text()}`);
-  const cookie = used.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  if (!cookie) throw new Error('verify-magic set no session cookie');
-  return cookie.split(';')[0]!;
-}
-
 async function welcomeOf(base: string, cookie: string): Promise<unknown> {
   const res = await fetch(`${base}${PROFILE}`, { headers: { cookie } });
   if (!res.ok) throw new Error(`profile: ${res.status} ${await res.text()}`);
@@ -174,48 +144,16 @@ async function welcomeOf(base: string, cookie: string): Promise<unknown> {
 }
 
 /**
- * The app as `npm start` runs it (the build step aside: the profile call serves no page), in its own process with the
- * settings of a fresh install, plus a local SMTP server for the sign-in links and a per-address limit high enough for
- * autocannon's one address. Answers the two sessions of one account to load, and how to stop it all.
+ * The app as `npm start` runs it (app-process.ts; the profile call serves no page). Answers the two sessions of one
+ * account to load, and how to stop it.
  */
 async function startApp(database: 'PostgreSQL' | 'PGlite', url?: string): Promise<{ targets: Target[]; stop: () => Promise<void> }> {
-  const smtp = await startSmtpServer();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ampkit-bench-profile-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', ...cpuProfArgs(`app-${database}`), MAIN], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      APP_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ...(url ? { DATABASE_URL: url } : {}),
-      SMTP_URL: smtp.url,
-      // 100 connections for 10 s from one address: the per-IP limit would answer 429 after the first 600.
-      RATE_LIMIT_GLOBAL_PER_MINUTE: '100000000',
-    },
-    // The app logs as in production; the log is not what is measured here.
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stop = async () => {
-    if (!exited(child)) {
-      const ended = once(child, 'exit');
-      child.kill('SIGTERM');
-      const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
-      await ended;
-      clearTimeout(force);
-    }
-    await smtp.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  const app = await startAppProcess({ name: `profile-app-${database}`, url, cpuProfDir: CPU_PROF });
+  const { base, stop } = app;
   try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitHealthy(child, base);
     const email = `bench-${randomUUID()}@example.com`;
-    const first = await signIn(base, smtp, email);
-    const returning = await signIn(base, smtp, email);
+    const { cookie: first } = await signIn(app, email);
+    const { cookie: returning } = await signIn(app, email);
     // Hold the benchmark to what it claims: the first session is greeted, the returning one is not.
     if ((await welcomeOf(base, first)) === null) throw new Error('the first session has no welcome');
     if ((await welcomeOf(base, returning)) !== null) throw new Error('the returning session has a welcome');
