@@ -57,6 +57,19 @@ describe('local photoshoot', () => {
     }
   }, 120_000);
 
+  it('frames two calls differently when the face stops their zoom: the call turns back from the face instead of stopping at it', async () => {
+    // A wide face across most of the 512 px photo: with its room it allows about 8% closer and pins the crop across.
+    // Salts 1 and 19 ask for 10% and 15% closer (0.55 and 0.95 of the call's share): both used to stop at the face's
+    // crop, the same picture twice.
+    const face: Box & { score: number } = { x: 80, y: 150, width: 336, height: 150, score: 0.9 };
+    const vision = { faces: async () => [face], personMask: async () => Buffer.alloc(0) };
+    const input: LocalPhotoshootInput = { ...base, images: [photo('astronaut.jpg')], prompt: 'black and white', changeOptions: ['Pose'], variety: 'Subtle', vision };
+    const [a, b] = [await renderLocalPhotoshoot({ ...input, salt: 1 }), await renderLocalPhotoshoot({ ...input, salt: 19 })];
+    expect(a.text).toMatch(/around the face, \d+% closer/);
+    expect(a.text).not.toBe(b.text);
+    expect(await difference(a.data, b.data), `${a.text} / ${b.text}`).toBeGreaterThan(3);
+  });
+
   it('draws a fresh salt for each call', () => {
     const salts = new Set(Array.from({ length: 50 }, photoshootSalt));
     expect(salts.size).toBe(50);

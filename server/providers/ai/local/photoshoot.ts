@@ -111,12 +111,17 @@ export async function renderLocalPhotoshoot(input: LocalPhotoshootInput): Promis
 
   // The widest crop of the output ratio, tightened by the variation's zoom (more for bolder varieties) and the call's
   // own, with the subject at the variation's place moved by the call's own offset (the face kept whole across).
-  const zoom = Math.min(0.5, frame.zoom * ZOOM[input.variety] + 0.02 + CALL_ZOOM * draw(input.salt, 0));
-  const place = frame.place + CALL_PLACE * (2 * draw(input.salt, 1) - 1);
   const fullW = Math.min(width, height * ratio);
   // Never closer than the face with its room allows: a bolder zoom stops where it would cut into the face.
   const keep = centre.keep;
   const minW = keep ? Math.min(fullW, Math.max(keep.width, keep.height * ratio)) : 8;
+  const closest = Math.max(0, 1 - minW / fullW);
+  const variationZoom = Math.min(closest, frame.zoom * ZOOM[input.variety] + 0.02);
+  // The call's own share of zoom; past the closest the face allows it turns back by as much, so calls that reach the
+  // face still differ (all stopped at the same crop before: one call in seven of the astronaut at Subtle 1:1 repeated).
+  const wanted = variationZoom + CALL_ZOOM * draw(input.salt, 0);
+  const zoom = Math.min(0.5, wanted <= closest ? wanted : Math.max(0, 2 * closest - wanted));
+  const place = frame.place + CALL_PLACE * (2 * draw(input.salt, 1) - 1);
   const cropW = Math.max(8, Math.round(minW), Math.round(fullW * (1 - zoom)));
   const cropH = Math.max(8, Math.round(cropW / ratio));
   const across = centre.x - cropW * place;
