@@ -1,11 +1,47 @@
 /**
  * CPU priorities of this process's threads, so that on a busy machine the thread that answers HTTP wins the CPU over
- * the work beside it. Linux keeps a nice value per thread; elsewhere (or when not allowed) these are no-ops.
+ * the work beside it. Linux keeps a nice value and a scheduling policy per thread; elsewhere (or when not allowed)
+ * these are no-ops.
+ *
+ * Nice alone was not enough: on a 2-core machine rendering a batch on both cores, `GET /api/auth/profile` took 2.9x
+ * its idle p99, as a woken nice-0 thread still waits for a nice-10 thread's slice. A thread under SCHED_IDLE gives way
+ * as soon as any other thread wants the CPU (BENCHMARKS.md, Batches). Node has no call for the policy, so util-linux's
+ * `chrt` sets it, once per thread; without `chrt` the nice value still applies.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readlinkSync } from 'node:fs';
 import os from 'node:os';
 
-/** Lowers the calling thread's CPU priority; answers its nice value after the change, or undefined where it could not. */
+/**
+ * A small shell that puts each thread id it reads under SCHED_IDLE with `chrt`. One process started once, while this
+ * one is still small: a spawn per thread from a large server took up to 0.1 s of its event loop (fork copies the
+ * page tables). Null where it could not start; its ids are then left at their nice value.
+ */
+let idleHelper: ChildProcess | null | undefined;
+
+function idlePolicy(tids: number[]): void {
+  if (idleHelper === undefined) {
+    try {
+      idleHelper = spawn('sh', ['-c', 'command -v chrt >/dev/null || exit 0; while read -r tid; do chrt --idle --pid 0 "$tid" 2>/dev/null; done'], {
+        stdio: ['pipe', 'ignore', 'ignore'],
+      });
+      idleHelper.on('error', () => (idleHelper = null));
+      idleHelper.on('exit', () => (idleHelper = null));
+      idleHelper.stdin?.on('error', () => (idleHelper = null));
+      // Neither the shell nor its pipe keeps this process alive; the shell ends when the pipe closes.
+      idleHelper.unref();
+      (idleHelper.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+    } catch {
+      idleHelper = null;
+    }
+  }
+  if (tids.length > 0) idleHelper?.stdin?.write(`${tids.join('\n')}\n`);
+}
+
+/**
+ * Lowers the calling thread's CPU priority (its nice value; keepMainThreadFirst adds SCHED_IDLE within a second);
+ * answers its nice value after the change, or undefined where it could not.
+ */
 export function lowerThreadPriority(nice: number): number | undefined {
   try {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
@@ -20,28 +56,34 @@ export function lowerThreadPriority(nice: number): number | undefined {
 }
 
 /**
- * Lowers every thread of this process but the main one to `nice`: libuv's pool and the libvips threads sharp starts
- * from it (image decodes and encodes), V8's helpers, worker threads. Threads come and go, so it looks again every
- * `everyMs`; one pass reads /proc/self/task (a few dozen entries). The main thread keeps its priority, so a request
- * is answered at once while a batch renders on every core. Answers the function that stops it.
+ * Lowers every thread of this process but the main one: libuv's pool and the libvips threads sharp starts from it
+ * (image decodes and encodes), V8's helpers, worker threads; each gets `nice` and SCHED_IDLE. Threads come and go, so
+ * it looks again every `everyMs`; one pass reads /proc/self/task (a few dozen entries) and sends the helper only the
+ * threads it has not seen. The main thread keeps its priority, so a request is answered at once while a batch renders
+ * on every core. Answers the function that stops it.
  */
 export function keepMainThreadFirst(nice = 10, everyMs = 1000): () => void {
+  const seen = new Set<number>();
   const pass = () => {
-    let tids: string[];
+    let tids: number[];
     try {
-      tids = readdirSync('/proc/self/task');
+      tids = readdirSync('/proc/self/task').map(Number);
     } catch {
       return false;
     }
-    for (const entry of tids) {
-      const tid = Number(entry);
-      if (tid === process.pid) continue;
+    const now = new Set(tids);
+    // A thread id can be used again once its thread ends.
+    for (const tid of seen) if (!now.has(tid)) seen.delete(tid);
+    const fresh = tids.filter((tid) => tid !== process.pid && !seen.has(tid));
+    for (const tid of fresh) {
+      seen.add(tid);
       try {
         if (os.getPriority(tid) < nice) os.setPriority(tid, nice);
       } catch {
         // the thread has just ended, or this is not allowed
       }
     }
+    idlePolicy(fresh);
     return true;
   };
   if (!pass()) return () => {};
