@@ -76,31 +76,57 @@ export interface IdempotencyDeps {
 const REPEAT_POLL_MS = 250;
 
 /**
- * JSON with object keys sorted, so `{a, b}` and `{b, a}` are one request. Bytes (an uploaded file of a
- * MultipartBody) are written as their SHA-256, so another file is another request.
+ * The canonical JSON text of a parsed body (keys sorted, so `{a, b}` and `{b, a}` are one request; undefined left out;
+ * bytes, an uploaded file of a MultipartBody, as their SHA-256 and length, so another file is another request), as
+ * pieces: one value, key or bracket at a time, so a 15 MB batch body is never built into one string.
  */
-function canonicalJson(value: unknown): string {
-  if (value instanceof Uint8Array) return JSON.stringify({ sha256: createHash('sha256').update(value).digest('hex'), bytes: value.length });
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.keys(value)
+export function* canonicalJsonPieces(value: unknown): Generator<string> {
+  if (value instanceof Uint8Array) {
+    yield JSON.stringify({ sha256: createHash('sha256').update(value).digest('hex'), bytes: value.length });
+  } else if (Array.isArray(value)) {
+    yield '[';
+    for (let i = 0; i < value.length; i += 1) {
+      if (i > 0) yield ',';
+      yield* canonicalJsonPieces(value[i]);
+    }
+    yield ']';
+  } else if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record)
       .sort()
-      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
-    return `{${entries.join(',')}}`;
+      .filter((k) => record[k] !== undefined);
+    yield '{';
+    for (const [i, k] of keys.entries()) {
+      yield `${i > 0 ? ',' : ''}${JSON.stringify(k)}:`;
+      yield* canonicalJsonPieces(record[k]);
+    }
+    yield '}';
+  } else {
+    yield JSON.stringify(value) ?? 'null';
   }
-  return JSON.stringify(value) ?? 'null';
 }
 
+/** The hash gives the event loop a turn after this many characters: other requests wait at most a few ms. */
+const HASH_TURN_CHARS = 1 << 20;
+
 /**
- * The request's digest: method, URL and body, a multipart upload's every field and file included (read whole
- * before this by readMultipartBody, so two sends of the same parts are one request whatever their boundary).
+ * The request's digest: method, URL and the canonical JSON of the body, a multipart upload's every field and file
+ * included (read whole before this by readMultipartBody, so two sends of the same parts are one request whatever
+ * their boundary). Fed piece by piece with a turn of the event loop after each MB: over a 50-image batch body it took
+ * 0.3 s in one block, and every other request waited.
  */
-function requestHash(request: FastifyRequest): string {
-  return createHash('sha256')
-    .update(`${request.method} ${request.url}\n`)
-    .update(canonicalJson(request.body ?? null))
-    .digest('hex');
+export async function requestHash(request: Pick<FastifyRequest, 'method' | 'url' | 'body'>): Promise<string> {
+  const hash = createHash('sha256').update(`${request.method} ${request.url}\n`);
+  let sinceTurn = 0;
+  for (const piece of canonicalJsonPieces(request.body ?? null)) {
+    hash.update(piece);
+    sinceTurn += piece.length;
+    if (sinceTurn >= HASH_TURN_CHARS) {
+      sinceTurn = 0;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  return hash.digest('hex');
 }
 
 function keyOf(request: FastifyRequest): string | null {
@@ -145,7 +171,7 @@ export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps)
     if (!request.routeOptions.config.paid || !request.auth) return;
     const key = keyOf(request);
     if (key === null) return;
-    const claim: Claim = { userId: request.auth.user.id, key, requestHash: requestHash(request) };
+    const claim: Claim = { userId: request.auth.user.id, key, requestHash: await requestHash(request) };
     const claimKey = () => {
       const now = deps.clock.now();
       return deps.store.claim(claim, now, {
