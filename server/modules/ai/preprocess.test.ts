@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { makePng } from '../../test-support/media.ts';
 import { timed } from '../../test-support/timing.ts';
-import { decodeImageData, morphPrompt, prepareSource } from './preprocess.ts';
+import { checkedImage, createCheckCache, decodeImageData, morphPrompt, prepareSource, type CheckedImage } from './preprocess.ts';
 
 const size = async (png: Buffer) => sharp(png).metadata().then((m) => [m.width, m.height]);
 
@@ -89,5 +89,54 @@ describe('decodeImageData and morphPrompt', () => {
   it('says how close to stay and asks to paint green areas', () => {
     expect(morphPrompt('', 2, [])).toMatch(/very close/);
     expect(morphPrompt('neon city', 9, ['extended right by 50% (green area to fill)'])).toMatch(/Reimagine[\s\S]*#00FF00[\s\S]*neon city/);
+  });
+});
+
+describe('createCheckCache and checkedImage', () => {
+  const image = (bytes: number): CheckedImage => ({ buffer: Buffer.alloc(bytes), mime: 'image/png', ext: 'png', width: 1, height: 1 });
+
+  it('checks a text once while it is kept, never keeps a refusal, and forgets after its time', async () => {
+    let clock = 0;
+    const cache = createCheckCache({ maxBytes: 1000, ttlMs: 100, now: () => clock });
+    let runs = 0;
+    const check = async () => {
+      runs += 1;
+      return image(10);
+    };
+    const first = await cache.get('a', check);
+    expect(await cache.get('a', check)).toBe(first);
+    expect(runs).toBe(1);
+    await expect(cache.get('bad', () => Promise.reject(new Error('not an image')))).rejects.toThrow('not an image');
+    await expect(cache.get('bad', () => Promise.reject(new Error('still not')))).rejects.toThrow('still not');
+    expect(cache.size()).toEqual({ entries: 1, bytes: 10 });
+    clock = 150;
+    await cache.get('b', check);
+    expect(cache.size()).toEqual({ entries: 1, bytes: 10 });
+    await cache.get('a', check);
+    expect(runs).toBe(3);
+  });
+
+  it('keeps nothing more past its bytes: the first checks stay, a later one runs again', async () => {
+    const cache = createCheckCache({ maxBytes: 25, ttlMs: 60_000 });
+    let runs = 0;
+    const check = async () => {
+      runs += 1;
+      return image(10);
+    };
+    for (const key of ['a', 'b', 'c']) await cache.get(key, check);
+    expect(cache.size()).toEqual({ entries: 2, bytes: 20 });
+    await cache.get('a', check);
+    await cache.get('c', check);
+    expect(runs).toBe(4);
+  });
+
+  it('answers the same check for the same image and limits, and checks again under other limits', async () => {
+    const png = (await sharp({ create: { width: 8, height: 6, channels: 3, background: '#336699' } }).png().toBuffer()).toString('base64');
+    const limits = { maxImageBytes: 1024 * 1024, maxImagePixels: 1_000_000 };
+    const first = await checkedImage(png, 'imageData', limits);
+    expect(first).toMatchObject({ width: 8, height: 6 });
+    expect(await checkedImage(png, 'imageData', limits)).toBe(first);
+    expect(await checkedImage(png, 'imageData', { ...limits, maxImagePixels: 999_999 })).not.toBe(first);
+    await expect(checkedImage(png, 'imageData', { ...limits, maxImagePixels: 40 })).rejects.toThrow();
   });
 });

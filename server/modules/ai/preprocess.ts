@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { EXTEND_FILL_COLOR, MAX_SOURCE_SIDE, MOCKUP_ASPECT_TOLERANCE, type AspectRatio } from '../../../contract/ai.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -25,12 +26,67 @@ export interface ImageLimits {
   maxImagePixels: number;
 }
 
+export type CheckedImage = Omit<ProcessedImage, 'thumbnail'>;
+
+/**
+ * Checks answered by content for a while: a batch checks each image at its accept, and the worker that runs the item
+ * checks the same bytes again (in the same process when one process runs both, as `npm start` does): 22 ms of CPU an
+ * item. A check is a pure function of the text and the limits, so the second is answered from here. An entry is kept
+ * `ttlMs`; past `maxBytes` of checked images nothing more is kept (the earlier items are the next to run) and a check
+ * simply runs again. A refusal is never kept. The answer is shared: its buffer is read, never written.
+ */
+export function createCheckCache(options: { maxBytes: number; ttlMs: number; now?: () => number }) {
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, { at: number; bytes: number; result: Promise<CheckedImage> }>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  };
+  return {
+    async get(key: string, check: () => Promise<CheckedImage>): Promise<CheckedImage> {
+      // Entries are in the order they were made: the expired ones are at the front.
+      for (const [oldest, entry] of entries) {
+        if (now() - entry.at < options.ttlMs) break;
+        drop(oldest);
+      }
+      const kept = entries.get(key);
+      if (kept) return kept.result;
+      const result = check();
+      const entry = { at: now(), bytes: 0, result };
+      entries.set(key, entry);
+      try {
+        const checked = await result;
+        if (entries.get(key) === entry) {
+          if (bytes + checked.buffer.length > options.maxBytes) entries.delete(key);
+          else {
+            entry.bytes = checked.buffer.length;
+            bytes += entry.bytes;
+          }
+        }
+        return checked;
+      } catch (err) {
+        if (entries.get(key) === entry) entries.delete(key);
+        throw err;
+      }
+    },
+    /** Checked images kept, and their bytes. */
+    size: () => ({ entries: entries.size, bytes }),
+  };
+}
+
+const recentChecks = createCheckCache({ maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 });
+
 /**
  * Decodes a base64 image field and re-encodes it (type by content, pixel limit): how every AI input image enters.
- * No thumbnail: an input is never shown as a file.
+ * No thumbnail: an input is never shown as a file. The same text under the same limits is checked once a while
+ * (createCheckCache).
  */
-export async function checkedImage(value: string, field: string, limits: ImageLimits): Promise<Omit<ProcessedImage, 'thumbnail'>> {
-  return processImage(decodeImageData(value, field, limits.maxImageBytes), limits.maxImagePixels, { thumbnail: false });
+export async function checkedImage(value: string, field: string, limits: ImageLimits): Promise<CheckedImage> {
+  const key = createHash('sha256').update(`${field}\n${limits.maxImageBytes}\n${limits.maxImagePixels}\n`).update(value).digest('hex');
+  return recentChecks.get(key, () => processImage(decodeImageData(value, field, limits.maxImageBytes), limits.maxImagePixels, { thumbnail: false }));
 }
 
 const hex = EXTEND_FILL_COLOR.replace('#', '');

@@ -40,6 +40,8 @@ type Held = { itemId: string; generation: repo.GenerationRow; before: string | n
 type CheckedItem = { name: string; request?: unknown; quote?: ItemQuote; error?: { code: string; message: string } };
 /** Items checked side by side when a batch is accepted (decoding is most of it): about half the wait on two cores or more. */
 const CHECKS_AT_ONCE = 2;
+/** Item requests written to storage side by side at the accept (a write waits on the disk or S3, not on the CPU). */
+const PUTS_AT_ONCE = 4;
 
 /** Batches a list shows. */
 const LIST_LIMIT = 50;
@@ -187,7 +189,7 @@ export function createBatchesService(deps: BatchesDeps) {
       const toHold = checked.flatMap((item, position) => (item.quote ? [{ item: items[position]!, quote: item.quote, request: item.request }] : []));
       let held: Held[];
       try {
-        for (const { item, request } of toHold) await files.putInput(item.id, Buffer.from(JSON.stringify(request)));
+        await mapLimit(toHold, PUTS_AT_ONCE, ({ item, request }) => files.putInput(item.id, Buffer.from(JSON.stringify(request))));
         held = await holdAll(userId, tool, batch.id, toHold, total);
       } catch (err) {
         for (const item of items) await files.dropInput(item.id);
