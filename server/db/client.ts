@@ -65,6 +65,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
     release = await lockDataDir(opts.dataDir);
   }
   const pglite = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+  turnAfterEachCall(pglite);
   try {
     await pglite.waitReady;
   } catch (err) {
@@ -83,6 +84,27 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
       await release();
     },
   };
+}
+
+/**
+ * PGlite runs each statement on this thread, reading and writing its files synchronously, and answers through promises
+ * alone: a chain of awaited statements (a batch's 50 holds and sends, the queue's bookkeeping) never gave the event
+ * loop a turn, and a profile call waited 1.1 s behind a batch's accept. After each statement, block of statements or
+ * transaction the event loop now gets one (a transaction's own statements still run together). pg-boss sends each of
+ * its transactions as one block, so nothing comes between its statements.
+ */
+export function turnAfterEachCall(pglite: PGlite): void {
+  const target = pglite as unknown as Record<'query' | 'exec' | 'transaction', (...args: unknown[]) => Promise<unknown>>;
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const call = target[name].bind(pglite);
+    target[name] = async (...args: unknown[]) => {
+      try {
+        return await call(...args);
+      } finally {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+  }
 }
 
 /** Applies the committed migrations; safe to run at every start. */
