@@ -3,13 +3,16 @@
  * the work beside it. Linux keeps a nice value and a scheduling policy per thread; elsewhere (or when not allowed)
  * these are no-ops.
  *
- * Nice alone was not enough: on a 2-core machine rendering a batch on both cores, `GET /api/auth/profile` took 2.9x
- * its idle p99, as a woken nice-0 thread still waits for a nice-10 thread's slice. A thread under SCHED_IDLE gives way
- * as soon as any other thread wants the CPU (BENCHMARKS.md, Batches). Node has no call for the policy, so util-linux's
- * `chrt` sets it, once per thread; without `chrt` the nice value still applies.
+ * Every thread but the main one gets nice 10. The app's own compute threads (the render pool, local vision, the
+ * upscaler: threads named with BACKGROUND_THREAD_PREFIX) also get SCHED_IDLE: nice alone was not enough, as on a
+ * 2-core machine rendering a batch a woken nice-0 main thread still waited out a nice-10 render's slice, and
+ * `GET /api/auth/profile` took 2.9x its idle p99 (BENCHMARKS.md, Batches). Only those: libuv's pool (files,
+ * compression, password hashes) and V8's helpers (the main thread's garbage collection waits on them) under SCHED_IDLE
+ * starved behind any busy process, and a CI run's pages took 2-3x longer behind Chromium. Node has no call for the
+ * policy, so util-linux's `chrt` sets it; without `chrt` the nice value still applies.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import os from 'node:os';
 
 /**
@@ -18,6 +21,9 @@ import os from 'node:os';
  * page tables). Null where it could not start; its ids are then left at their nice value.
  */
 let idleHelper: ChildProcess | null | undefined;
+
+/** Worker threads named with this prefix (`new Worker(url, { name })`) do work that can wait: they get SCHED_IDLE. */
+export const BACKGROUND_THREAD_PREFIX = 'ampkit-';
 
 function idlePolicy(tids: number[]): void {
   if (idleHelper === undefined) {
@@ -39,8 +45,8 @@ function idlePolicy(tids: number[]): void {
 }
 
 /**
- * Lowers the calling thread's CPU priority (its nice value; keepMainThreadFirst adds SCHED_IDLE within a second);
- * answers its nice value after the change, or undefined where it could not.
+ * Lowers the calling thread's CPU priority (its nice value; keepMainThreadFirst adds SCHED_IDLE within a second to a
+ * thread named with BACKGROUND_THREAD_PREFIX); answers its nice value after the change, or undefined where it could not.
  */
 export function lowerThreadPriority(nice: number): number | undefined {
   try {
@@ -56,10 +62,10 @@ export function lowerThreadPriority(nice: number): number | undefined {
 }
 
 /**
- * Lowers every thread of this process but the main one: libuv's pool and the libvips threads sharp starts from it
- * (image decodes and encodes), V8's helpers, worker threads; each gets `nice` and SCHED_IDLE. Threads come and go, so
- * it looks again every `everyMs`; one pass reads /proc/self/task (a few dozen entries) and sends the helper only the
- * threads it has not seen. The main thread keeps its priority, so a request is answered at once while a batch renders
+ * Lowers every thread of this process but the main one to `nice`: libuv's pool and the libvips threads sharp starts
+ * from it (image decodes and encodes), V8's helpers, worker threads; the app's compute threads (named with
+ * BACKGROUND_THREAD_PREFIX) also go under SCHED_IDLE. Threads come and go, so it looks again every `everyMs`; one pass
+ * reads /proc/self/task (a few dozen entries) and the names of the threads it has not seen. The main thread keeps its priority, so a request is answered at once while a batch renders
  * on every core. Answers the function that stops it.
  */
 export function keepMainThreadFirst(nice = 10, everyMs = 1000): () => void {
@@ -74,16 +80,18 @@ export function keepMainThreadFirst(nice = 10, everyMs = 1000): () => void {
     const now = new Set(tids);
     // A thread id can be used again once its thread ends.
     for (const tid of seen) if (!now.has(tid)) seen.delete(tid);
-    const fresh = tids.filter((tid) => tid !== process.pid && !seen.has(tid));
-    for (const tid of fresh) {
+    const background: number[] = [];
+    for (const tid of tids) {
+      if (tid === process.pid || seen.has(tid)) continue;
       seen.add(tid);
       try {
         if (os.getPriority(tid) < nice) os.setPriority(tid, nice);
+        if (readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').startsWith(BACKGROUND_THREAD_PREFIX)) background.push(tid);
       } catch {
         // the thread has just ended, or this is not allowed
       }
     }
-    idlePolicy(fresh);
+    idlePolicy(background);
     return true;
   };
   if (!pass()) return () => {};

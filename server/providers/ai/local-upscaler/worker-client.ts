@@ -7,6 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import { ProviderError } from '../types.ts';
 import type { UpscaleReply, WorkerInfo, WorkerReply, WorkerRequest, WorkerStartData } from './protocol.ts';
+import { BACKGROUND_THREAD_PREFIX } from '../../../lib/thread-priority.ts';
 
 const PROVIDER = 'Local engine';
 
@@ -131,7 +132,7 @@ export class EngineWorker {
     // 'tsx']` does not reach a worker's own entry file ("Unknown file extension .ts"). execArgv is
     // empty so the worker does not inherit the parent's flags (vitest's, or a second tsx loader).
     const url = this.options.workerUrl ?? new URL('./worker-bootstrap.mjs', import.meta.url);
-    const worker = new Worker(url, { execArgv: [], workerData: { threads: this.options.threads } satisfies WorkerStartData });
+    const worker = new Worker(url, { name: `${BACKGROUND_THREAD_PREFIX}upscale`, execArgv: [], workerData: { threads: this.options.threads } satisfies WorkerStartData });
     this.startedWorkers++;
     this.lastError = undefined;
     worker.on('message', (reply: WorkerReply) => this.onReply(reply));

@@ -7,6 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import { ProviderError } from '../types.ts';
 import type { RawBox, RgbImage, VisionInfo, VisionReply, VisionRequest } from './protocol.ts';
+import { BACKGROUND_THREAD_PREFIX } from '../../../lib/thread-priority.ts';
 
 const PROVIDER = 'Local engine';
 
@@ -87,7 +88,7 @@ export class VisionWorker {
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     // execArgv empty: the worker must not inherit the parent's flags (vitest's, or a second tsx loader).
-    const worker = new Worker(this.workerUrl, { execArgv: [] });
+    const worker = new Worker(this.workerUrl, { name: `${BACKGROUND_THREAD_PREFIX}vision`, execArgv: [] });
     this.startedWorkers++;
     this.lastError = undefined;
     worker.on('message', (reply: VisionReply) => this.onReply(reply));

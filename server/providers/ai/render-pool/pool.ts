@@ -7,6 +7,7 @@
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { BACKGROUND_THREAD_PREFIX } from '../../../lib/thread-priority.ts';
 
 /** The renders a pool thread runs (renders.ts maps each to its function). */
 export type RenderKind = 'effects' | 'thumbnail';
@@ -72,7 +73,7 @@ export class RenderPool {
 
   private start(): Thread {
     // execArgv empty: the thread must not inherit the parent's flags (vitest's, or a second tsx loader).
-    const worker = new Worker(this.workerUrl, { execArgv: [] });
+    const worker = new Worker(this.workerUrl, { name: `${BACKGROUND_THREAD_PREFIX}render`, execArgv: [] });
     const thread: Thread = { worker, job: undefined };
     this.startedThreads++;
     worker.unref();
