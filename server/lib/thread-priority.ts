@@ -3,13 +3,13 @@
  * the work beside it. Linux keeps a nice value and a scheduling policy per thread; elsewhere (or when not allowed)
  * these are no-ops.
  *
- * Every thread but the main one gets nice 10. The app's own compute threads (the render pool, local vision, the
- * upscaler: threads named with BACKGROUND_THREAD_PREFIX) also get SCHED_IDLE: nice alone was not enough, as on a
- * 2-core machine rendering a batch a woken nice-0 main thread still waited out a nice-10 render's slice, and
- * `GET /api/auth/profile` took 2.9x its idle p99 (BENCHMARKS.md, Batches). Only those: libuv's pool (files,
- * compression, password hashes) and V8's helpers (the main thread's garbage collection waits on them) under SCHED_IDLE
- * starved behind any busy process, and a CI run's pages took 2-3x longer behind Chromium. Node has no call for the
- * policy, so util-linux's `chrt` sets it; without `chrt` the nice value still applies.
+ * Every thread but the main one gets nice 10. The threads that only compute pixels (the render pool, local vision,
+ * the upscaler: threads named with BACKGROUND_THREAD_PREFIX; and libvips' workers) also get SCHED_IDLE: nice alone
+ * was not enough, as on a 2-core machine rendering a batch a woken nice-0 main thread still waited out a nice-10
+ * render's slice, and `GET /api/auth/profile` took 2.9x its idle p99 (BENCHMARKS.md, Batches). Only those: libuv's
+ * pool (files, compression, password hashes) and V8's helpers (the main thread's garbage collection waits on them)
+ * under SCHED_IDLE starved behind any busy process, and a CI run's pages took 2-3x longer behind Chromium. Node has no
+ * call for the policy, so util-linux's `chrt` sets it; without `chrt` the nice value still applies.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
@@ -24,6 +24,8 @@ let idleHelper: ChildProcess | null | undefined;
 
 /** Worker threads named with this prefix (`new Worker(url, { name })`) do work that can wait: they get SCHED_IDLE. */
 export const BACKGROUND_THREAD_PREFIX = 'ampkit-';
+/** Threads that only compute pixels, as the app's own: libvips' workers (sharp's decodes, resizes and encodes). */
+const BACKGROUND_THREAD_NAMES = [BACKGROUND_THREAD_PREFIX, 'libvips worker'];
 
 function idlePolicy(tids: number[]): void {
   if (idleHelper === undefined) {
@@ -63,8 +65,8 @@ export function lowerThreadPriority(nice: number): number | undefined {
 
 /**
  * Lowers every thread of this process but the main one to `nice`: libuv's pool and the libvips threads sharp starts
- * from it (image decodes and encodes), V8's helpers, worker threads; the app's compute threads (named with
- * BACKGROUND_THREAD_PREFIX) also go under SCHED_IDLE. Threads come and go, so it looks again every `everyMs`; one pass
+ * from it (image decodes and encodes), V8's helpers, worker threads; the threads that only compute pixels (named with
+ * BACKGROUND_THREAD_PREFIX, and libvips' workers) also go under SCHED_IDLE. Threads come and go, so it looks again every `everyMs`; one pass
  * reads /proc/self/task (a few dozen entries) and the names of the threads it has not seen. The main thread keeps its priority, so a request is answered at once while a batch renders
  * on every core. Answers the function that stops it.
  */
@@ -86,7 +88,8 @@ export function keepMainThreadFirst(nice = 10, everyMs = 1000): () => void {
       seen.add(tid);
       try {
         if (os.getPriority(tid) < nice) os.setPriority(tid, nice);
-        if (readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').startsWith(BACKGROUND_THREAD_PREFIX)) background.push(tid);
+        const name = readFileSync(`/proc/self/task/${tid}/comm`, 'utf8');
+        if (BACKGROUND_THREAD_NAMES.some((prefix) => name.startsWith(prefix))) background.push(tid);
       } catch {
         // the thread has just ended, or this is not allowed
       }
