@@ -48,7 +48,8 @@ function idlePolicy(tids: number[]): void {
 
 /**
  * Lowers the calling thread's CPU priority (its nice value; keepMainThreadFirst adds SCHED_IDLE within a second to a
- * thread named with BACKGROUND_THREAD_PREFIX); answers its nice value after the change, or undefined where it could not.
+ * thread named with BACKGROUND_THREAD_PREFIX); answers its nice value after the change, or undefined where it could
+ * not.
  */
 export function lowerThreadPriority(nice: number): number | undefined {
   try {
@@ -66,9 +67,10 @@ export function lowerThreadPriority(nice: number): number | undefined {
 /**
  * Lowers every thread of this process but the main one to `nice`: libuv's pool and the libvips threads sharp starts
  * from it (image decodes and encodes), V8's helpers, worker threads; the threads that only compute pixels (named with
- * BACKGROUND_THREAD_PREFIX, and libvips' workers) also go under SCHED_IDLE. Threads come and go, so it looks again every `everyMs`; one pass
- * reads /proc/self/task (a few dozen entries) and the names of the threads it has not seen. The main thread keeps its priority, so a request is answered at once while a batch renders
- * on every core. Answers the function that stops it.
+ * BACKGROUND_THREAD_PREFIX, and libvips' workers) also go under SCHED_IDLE. Threads come and go, so it looks again
+ * every `everyMs`; one pass reads /proc/self/task (a few dozen entries) and the names of the threads it has not seen.
+ * The main thread keeps its priority, so a request is answered at once while a batch renders on every core. Answers
+ * the function that stops it.
  */
 export function keepMainThreadFirst(nice = 10, everyMs = 1000): () => void {
   const seen = new Set<number>();
