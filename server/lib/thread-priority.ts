@@ -8,8 +8,8 @@
  * was not enough, as on a 2-core machine rendering a batch a woken nice-0 main thread still waited out a nice-10
  * render's slice, and `GET /api/auth/profile` took 2.9x its idle p99 (BENCHMARKS.md, Batches). Only those: libuv's
  * pool (files, compression, password hashes) and V8's helpers (the main thread's garbage collection waits on them)
- * under SCHED_IDLE starved behind any busy process, and a CI run's pages took 2-3x longer behind Chromium. Node has no
- * call for the policy, so util-linux's `chrt` sets it; without `chrt` the nice value still applies.
+ * serve requests, and under SCHED_IDLE they would wait behind any busy process on the machine. Node has no call for
+ * the policy, so util-linux's `chrt` sets it; without `chrt` the nice value still applies.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
