@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { nextTurn } from '../lib/concurrency.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
@@ -101,7 +102,7 @@ export function turnAfterEachCall(pglite: PGlite): void {
       try {
         return await call(...args);
       } finally {
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
     };
   }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../contract/credits.ts';
 import type { Clock } from '../lib/clock.ts';
+import { nextTurn } from '../lib/concurrency.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 import { readMultipartBody } from './multipart-body.ts';
 
@@ -123,7 +124,7 @@ export async function requestHash(request: Pick<FastifyRequest, 'method' | 'url'
     sinceTurn += piece.length;
     if (sinceTurn >= HASH_TURN_CHARS) {
       sinceTurn = 0;
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   }
   return hash.digest('hex');

@@ -16,3 +16,6 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
   if (failed) throw failed.reason;
   return results;
 }
+
+/** Resolves after the event loop's next turn (its I/O and timers included): long work in steps lets requests in. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

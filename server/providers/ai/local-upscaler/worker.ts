@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { blockedRequests, installNetworkGuard } from './network-guard.ts';
 import type { WorkerReply, WorkerRequest, WorkerStartData } from './protocol.ts';
 import { lowerThreadPriority } from '../../../lib/thread-priority.ts';
+import { nextTurn } from '../../../lib/concurrency.ts';
 
 /** The worker thread's nice value (0 normal … 19 lowest). */
 const WORKER_NICE = 10;
@@ -22,8 +23,6 @@ const cache = new engine.ModelCache();
 const aborted = new Set<number>();
 
 class JobAborted extends Error {}
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 async function handle(request: Exclude<WorkerRequest, { kind: 'abort' } | { kind: 'crash' }>): Promise<void> {
   const { id } = request;
