@@ -35,7 +35,7 @@ describe.runIf(linux)('keepMainThreadFirst', () => {
       await expect.poll(() => [os.getPriority(compute.tid), os.getPriority(other.tid)], { timeout: 2000 }).toEqual([nice, nice]);
       // Where util-linux's chrt is present (Debian's essential packages), the compute thread gives way to any other.
       if (hasChrt) await expect.poll(() => policyOf(compute.tid), { timeout: 2000 }).toBe(SCHED_IDLE);
-      // Any other thread (libuv's pool, V8's helpers, a library's) keeps the normal policy: under SCHED_IDLE it starved.
+      // Any other thread (libuv's pool, V8's helpers, a library's) keeps the normal policy: it may serve requests.
       expect(policyOf(other.tid)).not.toBe(SCHED_IDLE);
       expect(os.getPriority(process.pid)).toBe(main);
       expect(policyOf(process.pid)).toBe(mainPolicy);

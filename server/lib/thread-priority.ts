@@ -68,12 +68,13 @@ export function lowerThreadPriority(nice: number): number | undefined {
  * Lowers every thread of this process but the main one to `nice`: libuv's pool and the libvips threads sharp starts
  * from it (image decodes and encodes), V8's helpers, worker threads; the threads that only compute pixels (named with
  * BACKGROUND_THREAD_PREFIX, and libvips' workers) also go under SCHED_IDLE. Threads come and go, so it looks again
- * every `everyMs`; one pass reads /proc/self/task (a few dozen entries) and the names of the threads it has not seen.
+ * every `everyMs`; one pass reads /proc/self/task (a few dozen entries) and the names of the threads not yet idle.
  * The main thread keeps its priority, so a request is answered at once while a batch renders on every core. Answers
  * the function that stops it.
  */
 export function keepMainThreadFirst(nice = 10, everyMs = 1000): () => void {
-  const seen = new Set<number>();
+  const lowered = new Set<number>();
+  const idled = new Set<number>();
   const pass = () => {
     let tids: number[];
     try {
@@ -83,15 +84,19 @@ export function keepMainThreadFirst(nice = 10, everyMs = 1000): () => void {
     }
     const now = new Set(tids);
     // A thread id can be used again once its thread ends.
-    for (const tid of seen) if (!now.has(tid)) seen.delete(tid);
+    for (const seen of [lowered, idled]) for (const tid of seen) if (!now.has(tid)) seen.delete(tid);
     const background: number[] = [];
     for (const tid of tids) {
-      if (tid === process.pid || seen.has(tid)) continue;
-      seen.add(tid);
+      if (tid === process.pid || idled.has(tid)) continue;
       try {
-        if (os.getPriority(tid) < nice) os.setPriority(tid, nice);
+        if (!lowered.has(tid) && os.getPriority(tid) < nice) os.setPriority(tid, nice);
+        lowered.add(tid);
+        // Read at every pass until it matches: a new thread names itself only once it runs, so a pass can see it first.
         const name = readFileSync(`/proc/self/task/${tid}/comm`, 'utf8');
-        if (BACKGROUND_THREAD_NAMES.some((prefix) => name.startsWith(prefix))) background.push(tid);
+        if (BACKGROUND_THREAD_NAMES.some((prefix) => name.startsWith(prefix))) {
+          background.push(tid);
+          idled.add(tid);
+        }
       } catch {
         // the thread has just ended, or this is not allowed
       }
