@@ -2,14 +2,20 @@ import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import { turnAfterEachCall } from './client.ts';
 
-/** How many times a timer fired while `work` ran: the event loop's turns. */
+/** The event loop's turns while `work` ran, counted by an immediate that queues itself again (whatever the machine's speed). */
 async function turnsDuring(work: () => Promise<void>): Promise<number> {
   let turns = 0;
-  const timer = setInterval(() => (turns += 1), 0);
+  let counting = true;
+  const tick = () => {
+    if (!counting) return;
+    turns += 1;
+    setImmediate(tick);
+  };
+  setImmediate(tick);
   try {
     await work();
   } finally {
-    clearInterval(timer);
+    counting = false;
   }
   return turns;
 }
