@@ -147,10 +147,14 @@ async function visit(browser: Browser, origin: string, page: string, options: Br
     const url = new URL(request.url());
     if (url.origin !== origin && kindOf(url, request.resourceType())) result.foreign.push(url.href);
   });
+  // Set once the figures are read: a file answered later (or a read cut short by the context's close) is not this
+  // visit's to count, and its read must not outlive the context as an unhandled rejection.
+  let measured = false;
+  const unread: string[] = [];
   tab.on('response', (response) => {
     const url = new URL(response.url());
     const kind = kindOf(url, response.request().resourceType());
-    if (!kind || url.origin !== origin) return;
+    if (measured || !kind || url.origin !== origin) return;
     reading.push(
       response.body().then((body) => {
         const entry = { url: url.pathname, gzip: gzipSize(body) };
@@ -163,6 +167,8 @@ async function visit(browser: Browser, origin: string, page: string, options: Br
             if (!/font-display:\s*(swap|optional|fallback)/i.test(face)) result.blockingFonts.push(`${url.pathname}: ${face.match(/font-family:[^;}]*/i)?.[0] ?? '@font-face'}`);
           }
         }
+      }, (error: unknown) => {
+        if (!measured) unread.push(`${url.pathname}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
       }),
     );
   });
@@ -174,12 +180,20 @@ async function visit(browser: Browser, origin: string, page: string, options: Br
       await document.fonts.ready;
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     });
-    await Promise.all(reading);
+    // A file answered while the reads before it ran adds its own read: wait until none is left.
+    for (let awaited = 0; awaited < reading.length; ) {
+      const pending = reading.slice(awaited);
+      awaited = reading.length;
+      await Promise.all(pending);
+    }
+    measured = true;
+    if (unread.length > 0) throw new Error(`${page}: could not read ${unread.join('; ')}`);
     const shifts = await tab.evaluate(() => (window as unknown as { __shifts: Array<{ value: number; nodes: string[] }> }).__shifts);
     result.cls = shifts.reduce((sum, s) => sum + s.value, 0);
     result.shifts = shifts.map((s) => `${s.value.toFixed(4)} ${s.nodes.join(' ')}`);
     result.lcp = await tab.evaluate(findLcp, html);
   } finally {
+    measured = true;
     await context.close();
   }
   const byUrl = (a: { url: string }, b: { url: string }) => a.url.localeCompare(b.url);
