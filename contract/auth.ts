@@ -117,6 +117,7 @@ export const profileResponse = z.object({
   user: userSchema,
   storage: storageInfoSchema,
   credits: creditsSchema,
+  /** The session's token for mutating calls; empty for an API key, which sends none. */
   csrf_token: z.string(),
   welcome: welcomeSchema.nullable(),
 });

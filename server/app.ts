@@ -114,7 +114,12 @@ export async function buildApp(deps: AppDeps) {
     errorResponseBuilder: tooManyRequests('requests'),
   });
   registerUrlGuard(app);
-  registerSessionGuard(app, { findLiveSession: services.auth.liveSession, clock });
+  registerSessionGuard(app, {
+    findLiveSession: services.auth.liveSession,
+    findLiveApiKey: services.apiKeys.liveKey,
+    clock,
+    keyRateLimit: { perMinute: config.RATE_LIMIT_API_KEY_PER_MINUTE, counter: rateLimitCounters.shared },
+  });
   registerIdempotency(app, {
     store: services.idempotency.store,
     clock,

@@ -149,6 +149,8 @@ const schema = z.object({
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_TRACK_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Calls a minute each API key may make (Authorization: Bearer), counted over every web process. */
+  RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().min(1).default(120),
 
   /**
    * Copy of the pricing table to production (System Settings, development hosts only): the production app's address

@@ -6,6 +6,7 @@ import type { Clock } from './lib/clock.ts';
 import { createJobNotices } from './lib/job-notices.ts';
 import { accountModule } from './modules/account/module.ts';
 import { adminUsersModule } from './modules/admin-users/module.ts';
+import { apiKeysModule } from './modules/api-keys/module.ts';
 import { aiModule } from './modules/ai/module.ts';
 import { auditModule } from './modules/audit/module.ts';
 import { batchesModule } from './modules/batches/module.ts';
@@ -84,6 +85,7 @@ export function createServices(deps: ServiceDeps) {
   const account = createModule(accountModule, core, {});
   const privacy = createModule(privacyModule, core, { credits: credits.service });
   const auth = createModule(authModule, core, { credits: credits.service, privacy: privacy.service, account: account.service });
+  const apiKeys = createModule(apiKeysModule, core, {});
   // Every admin write is recorded by the service that makes it, in the same transaction.
   const audit = createModule(auditModule, core, {});
   const pricing = createModule(pricingModule, core, { credits: credits.service, audit: audit.service });
@@ -108,7 +110,7 @@ export function createServices(deps: ServiceDeps) {
 
   /** Every module, in the order of their routes (app.ts), jobs (main.ts) and seeds. */
   const modules: readonly WiredModule[] = [
-    system, auth, privacy, tools, credits, pricing, payments, files, content, ai, batches, transcriptions, telegram, site,
+    system, auth, apiKeys, privacy, tools, credits, pricing, payments, files, content, ai, batches, transcriptions, telegram, site,
     audit, adminUsers, statistics, idempotency, account,
   ];
 
@@ -121,6 +123,7 @@ export function createServices(deps: ServiceDeps) {
     account: account.service,
     auth: auth.service.auth,
     accountSecurity: auth.service.accountSecurity,
+    apiKeys: apiKeys.service,
     credits: credits.service,
     pricing: pricing.service,
     payments: payments.service,

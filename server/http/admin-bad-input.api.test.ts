@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestSession } from '../test-support/app.ts';
 import type { ObjectKind } from '../test-support/builders.ts';
 import { openApiPath, type JsonSchema, type OpenApiDocument, type OpenApiOperation } from '../test-support/fuzz.ts';
-import { ID_PARAMS, looksLikeId, VALID_BODIES, type SampleBody } from '../test-support/route-facts.ts';
+import { idRuleOf, looksLikeId, VALID_BODIES, type SampleBody } from '../test-support/route-facts.ts';
 import { captureRoutes, MUTATING_METHODS, type ApiRoute } from '../test-support/route-table.ts';
 
 /**
@@ -102,7 +102,7 @@ async function validCall(route: ApiRoute, admin: TestSession) {
   const values: Record<string, string> = {};
   const ids: Partial<Record<ObjectKind, string>> = {};
   for (const name of idNames) {
-    const rule = ID_PARAMS[`${route.area}:${name}`];
+    const rule = idRuleOf(route, name);
     if (typeof rule === 'string') values[name] = ids[rule] = await t.make[rule](admin);
     else if (rule?.value) values[name] = await rule.value(t, admin, route);
     else problems.push(`${route.key}: '${route.area}:${name}' needs a value in ID_PARAMS (server/test-support/route-facts.ts)`);

@@ -23,6 +23,10 @@ let user: TestSession;
 let admin: TestSession;
 /** `METHOD /api/path/{param}` of every route whose access class is 'admin'. */
 let adminOperations: Set<string>;
+/** `METHOD /api/path/{param}` of every route an API key's scope opens (called with a key too). */
+let scopedOperations: Set<string>;
+/** The user's API key with every scope. */
+let userKey: string;
 let telegram: FakeTelegram;
 
 beforeAll(async () => {
@@ -33,16 +37,18 @@ beforeAll(async () => {
   );
   t = captured.built;
   adminOperations = new Set(captured.routes.filter((r) => r.auth === 'admin').map((r) => `${r.method} ${openApiPath(r.url)}`));
+  scopedOperations = new Set(captured.routes.filter((r) => r.scope).map((r) => `${r.method} ${openApiPath(r.url)}`));
   doc = (await t.call('GET', '/api/docs/json')).json() as OpenApiDocument;
   user = await t.make.user({ credits: '1000' });
   admin = await t.make.user({ admin: true, credits: '1000' });
+  userKey = await t.make.bearerKey(user);
 });
 afterAll(async () => {
   await t?.close();
   await telegram?.close();
 });
 
-type Caller = 'user' | 'visitor' | 'admin';
+type Caller = 'user' | 'visitor' | 'admin' | 'key';
 
 /** One fuzz case: what was sent, so a failure can be replayed by reading it. */
 interface Sent {
@@ -90,6 +96,7 @@ describe('schema-driven fuzz of every route', () => {
     const adminCount = operations.filter(({ method, path }) => adminOperations.has(`${method} ${path}`)).length;
     expect(adminCount).toBe(adminOperations.size);
     expect(adminCount).toBeGreaterThan(30);
+    expect(scopedOperations.size).toBeGreaterThan(20);
 
     for (const { method, path, op } of operations) {
       const url = path.replace(/\{([^}]+)\}/g, ':$1');
@@ -98,9 +105,11 @@ describe('schema-driven fuzz of every route', () => {
       const bodySchema = op.requestBody?.content?.['application/json']?.schema;
       const takesBody = method !== 'GET' && method !== 'DELETE';
       const targets = [...(pathParams.length ? ['path'] : []), ...(queryParams.length || !takesBody ? ['query'] : []), ...(takesBody ? ['body'] : [])];
-      // Each input goes out once per caller: the user and a visitor, and an admin on an admin route (the others are
-      // refused before the input is read); the targets take turns, each walking its damage list.
-      const callers: Caller[] = adminOperations.has(`${method} ${path}`) ? ['user', 'visitor', 'admin'] : ['user', 'visitor'];
+      // Each input goes out once per caller (the targets take turns, each walking its damage list): the user and a
+      // visitor, an admin on an admin route (the others are
+      // refused before the input is read), and the user's API key (every scope) on a route a scope opens.
+      const operation = `${method} ${path}`;
+      const callers: Caller[] = ['user', 'visitor', ...(adminOperations.has(operation) ? ['admin' as const] : []), ...(scopedOperations.has(operation) ? ['key' as const] : [])];
       for (let i = 0; i < CASES_PER_ROUTE * callers.length; i++) {
         const as = callers[i % callers.length]!;
         const input = Math.floor(i / callers.length);
@@ -128,6 +137,7 @@ describe('schema-driven fuzz of every route', () => {
           headers.cookie = `${SESSION_COOKIE}=${session.cookie}`;
           headers[CSRF_HEADER] = session.csrf;
         }
+        if (as === 'key') headers.authorization = `Bearer ${userKey}`;
         if (body) headers['content-type'] = 'application/json';
         const res = await t.app.inject({ method: method as 'GET', url: sent.url, headers, ...(body ? { payload: body.text } : {}) });
         sentCount++;

@@ -3,12 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyPluginAsync, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_SCOPES } from '../../contract/api-keys.ts';
 import { TOOLS } from '../../contract/tools.ts';
 import { createTestApp, type TestApp, type TestSession } from '../test-support/app.ts';
 import { unknownIdOf, type ObjectKind } from '../test-support/builders.ts';
 import { mulberry32, openApiPath, sample, type JsonSchema, type OpenApiDocument, type OpenApiOperation } from '../test-support/fuzz.ts';
 import { captureRoutes, MUTATING_METHODS, type ApiRoute } from '../test-support/route-table.ts';
-import { ID_PARAMS, looksLikeId, VALID_BODIES, type SampleBody, type SharedId } from '../test-support/route-facts.ts';
+import { idRuleOf, looksLikeId, VALID_BODIES, type SampleBody, type SharedId } from '../test-support/route-facts.ts';
 import { ok } from './envelope.ts';
 
 /**
@@ -92,7 +93,7 @@ function bodyFieldNames(schema: JsonSchema | undefined): string[] {
 
 function idSlotsOf(route: ApiRoute): IdSlot[] {
   const op = operationOf(route);
-  const rule = (name: string) => ID_PARAMS[`${route.area}:${name}`];
+  const rule = (name: string) => idRuleOf(route, name);
   const query = (op?.parameters ?? []).filter((p) => p.in === 'query' && looksLikeId(p.name)).map((p) => p.name);
   return [
     ...route.params.map((name) => ({ where: 'path' as const, name, rule: rule(name) })),
@@ -111,7 +112,7 @@ const isOwned = (rule: IdSlot['rule']): rule is ObjectKind => typeof rule === 's
  */
 async function callRoute(
   route: ApiRoute,
-  options: { session?: TestSession; csrf?: string | null; ids?: Partial<Record<ObjectKind, string>> },
+  options: { session?: TestSession; csrf?: string | null; ids?: Partial<Record<ObjectKind, string>>; bearer?: string },
 ): Promise<LightMyRequestResponse> {
   const rng = mulberry32(7);
   const op = operationOf(route);
@@ -151,6 +152,7 @@ async function callRoute(
   return t.call(route.method, url, {
     session: options.session,
     csrf: options.csrf,
+    ...(options.bearer ? { headers: { authorization: `Bearer ${options.bearer}` } } : {}),
     ...(body && 'raw' in body ? { raw: body.raw } : body ? { body: body.json } : {}),
   });
 }
@@ -164,13 +166,17 @@ describe('the route table', () => {
   });
 
   it("classifies every route (a new route shows up here, with its class; a tool's call comes from its definition)", () => {
-    const line = (r: { auth: string; key: string }) => `${r.auth.padEnd(7)} ${r.key}`;
-    // Each tool's call (its definition's call.path; one path serves several tools) is a signed-in user's POST.
+    // Its access class, and in brackets the API-key scope that opens it to a bearer key.
+    const line = (r: { auth: string; key: string; scope?: string }) => `${r.auth.padEnd(7)} ${r.key}${r.scope ? ` [${r.scope}]` : ''}`;
+    // Each tool's call (its definition's call.path; one path serves several tools) is a signed-in user's POST, open to
+    // a key with the generate scope (the transcription's, with the transcribe scope).
     const toolRoutes = [...new Set(TOOLS.map((tool) => `POST ${tool.call.path}`))];
-    expect(appRoutes().filter((r) => toolRoutes.includes(r.key)).map(line).sort()).toEqual(toolRoutes.map((key) => line({ auth: 'user', key })).sort());
+    const scopeOf = (key: string) => (key === 'POST /api/transcriptions' ? 'transcribe' : 'generate');
+    expect(appRoutes().filter((r) => toolRoutes.includes(r.key)).map(line).sort()).toEqual(toolRoutes.map((key) => line({ auth: 'user', key, scope: scopeOf(key) })).sort());
     const table = appRoutes().filter((r) => !toolRoutes.includes(r.key)).map(line);
     expect(table).toMatchInlineSnapshot(`
       [
+        "user    DELETE /api/account/api-keys/:id",
         "user    DELETE /api/account/password",
         "user    DELETE /api/account/sessions/:id",
         "admin   DELETE /api/admin/credit-packages/:id",
@@ -180,7 +186,8 @@ describe('the route table', () => {
         "admin   DELETE /api/notifications/admin/:uuid",
         "user    DELETE /api/telegram/connection",
         "user    DELETE /api/transcriptions/:uuid",
-        "user    GET /api/account/billing",
+        "user    GET /api/account/api-keys",
+        "user    GET /api/account/billing [account:read]",
         "user    GET /api/account/export",
         "user    GET /api/account/export/:export_id",
         "user    GET /api/account/export/:export_id/download",
@@ -199,32 +206,32 @@ describe('the route table', () => {
         "admin   GET /api/admin/stripe-transactions",
         "admin   GET /api/admin/users",
         "admin   GET /api/admin/users/:id/ledger",
-        "user    GET /api/ai/engines",
-        "user    GET /api/ai/mockup-job-status",
-        "user    GET /api/ai/upscale-providers",
+        "user    GET /api/ai/engines [generate]",
+        "user    GET /api/ai/mockup-job-status [generate]",
+        "user    GET /api/ai/upscale-providers [generate]",
         "public  GET /api/auth/email-change",
         "public  GET /api/auth/magic-status",
-        "user    GET /api/auth/profile",
-        "user    GET /api/batches",
-        "user    GET /api/batches/:id",
-        "user    GET /api/batches/:id/download",
+        "user    GET /api/auth/profile [account:read]",
+        "user    GET /api/batches [generate]",
+        "user    GET /api/batches/:id [generate]",
+        "user    GET /api/batches/:id/download [files:read]",
         "public  GET /api/config",
         "public  GET /api/content/:id",
         "user    GET /api/content/:id/share-url",
-        "user    GET /api/credits/balance",
+        "user    GET /api/credits/balance [account:read]",
         "user    GET /api/credits/packages",
-        "user    GET /api/credits/predict-cost",
-        "user    GET /api/credits/transactions",
+        "user    GET /api/credits/predict-cost [generate]",
+        "user    GET /api/credits/transactions [account:read]",
         "public  GET /api/faqs",
-        "public  GET /api/file/:id",
+        "public  GET /api/file/:id [files:read]",
         "user    GET /api/files/:id/share-url",
-        "public  GET /api/files/download/:id",
-        "user    GET /api/files/list",
+        "public  GET /api/files/download/:id [files:read]",
+        "user    GET /api/files/list [files:read]",
         "public  GET /api/files/og/:id",
-        "public  GET /api/files/serve/:id",
-        "public  GET /api/files/thumbnail/:id",
-        "user    GET /api/generations",
-        "user    GET /api/generations/:id",
+        "public  GET /api/files/serve/:id [files:read]",
+        "public  GET /api/files/thumbnail/:id [files:read]",
+        "user    GET /api/generations [generate]",
+        "user    GET /api/generations/:id [generate]",
         "public  GET /api/health",
         "public  GET /api/notifications",
         "admin   GET /api/notifications/admin",
@@ -235,10 +242,11 @@ describe('the route table', () => {
         "public  GET /api/site",
         "user    GET /api/telegram/status",
         "public  GET /api/tools/config",
-        "user    GET /api/transcriptions",
-        "user    GET /api/transcriptions/:uuid",
-        "user    GET /api/transcriptions/:uuid/download",
-        "user    GET /api/transcriptions/status",
+        "user    GET /api/transcriptions [transcribe]",
+        "user    GET /api/transcriptions/:uuid [transcribe]",
+        "user    GET /api/transcriptions/:uuid/download [transcribe]",
+        "user    GET /api/transcriptions/status [transcribe]",
+        "user    POST /api/account/api-keys",
         "user    POST /api/account/delete",
         "user    POST /api/account/export",
         "user    POST /api/account/sessions/end-others",
@@ -254,7 +262,7 @@ describe('the route table', () => {
         "admin   POST /api/admin/tools-config",
         "admin   POST /api/admin/tools-sync",
         "admin   POST /api/admin/users/:id/credits",
-        "user    POST /api/ai/upscale-image",
+        "user    POST /api/ai/upscale-image [generate]",
         "public  POST /api/analytics/track",
         "user    POST /api/auth/confirm-email",
         "public  POST /api/auth/login",
@@ -262,15 +270,15 @@ describe('the route table', () => {
         "public  POST /api/auth/magic-link",
         "public  POST /api/auth/register",
         "public  POST /api/auth/verify-magic",
-        "user    POST /api/batches",
-        "user    POST /api/batches/:id/cancel",
-        "user    POST /api/batches/:id/retry",
+        "user    POST /api/batches [generate]",
+        "user    POST /api/batches/:id/cancel [generate]",
+        "user    POST /api/batches/:id/retry [generate]",
         "public  POST /api/content/:id/shared",
         "user    POST /api/content/:id/toggle-visibility",
         "public  POST /api/files/:id/shared",
         "user    POST /api/files/:id/toggle-visibility",
-        "user    POST /api/files/upload",
-        "user    POST /api/generations/:id/cancel",
+        "user    POST /api/files/upload [generate]",
+        "user    POST /api/generations/:id/cancel [generate]",
         "admin   POST /api/notifications/admin",
         "webhook POST /api/payments/stripe/webhook",
         "user    POST /api/payments/test-checkout/:packageId/cancel",
@@ -288,8 +296,8 @@ describe('the route table', () => {
         "admin   PUT /api/admin/site/video",
         "user    PUT /api/auth/profile",
         "admin   PUT /api/notifications/admin/:uuid",
-        "user    PUT /api/transcriptions/:uuid/content",
-        "user    PUT /api/transcriptions/:uuid/title",
+        "user    PUT /api/transcriptions/:uuid/content [transcribe]",
+        "user    PUT /api/transcriptions/:uuid/title [transcribe]",
       ]
     `);
   });
@@ -436,6 +444,112 @@ describe('objects of other users', () => {
         wrong.push(`${route.key}: another user's object answers ${JSON.stringify(visible(theirs))}, an unknown id ${JSON.stringify(visible(unknown))}`);
       }
       if (after !== before) wrong.push(`${route.key}: state changed`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('API keys (Authorization: Bearer)', () => {
+  let owner: TestSession;
+  let everyScope: string;
+  let ids: Partial<Record<ObjectKind, string>>;
+  /** A mutating call made with a key and no CSRF token: what changed for its owner, and the answer. */
+  const stateAround = async (userId: string, call: () => Promise<LightMyRequestResponse>) => {
+    const before = JSON.stringify(await stateOf(userId));
+    const probe = adminProbeCalls;
+    const res = await call();
+    return { res, changed: JSON.stringify(await stateOf(userId)) !== before || adminProbeCalls !== probe };
+  };
+  beforeAll(async () => {
+    owner = await make.user({ admin: true, credits: '50' });
+    everyScope = await make.bearerKey(owner);
+    ids = await objectsOf(owner);
+  });
+
+  it("answers 403 on every 'admin' route, even to an admin's key with every scope, and runs nothing", async () => {
+    const wrong: string[] = [];
+    for (const route of routes.filter((r) => r.auth === 'admin')) {
+      const { res, changed } = await stateAround(owner.userId, () => callRoute(route, { bearer: everyScope, ids }));
+      if (res.statusCode !== 403 || errorOf(res)?.code !== 'FORBIDDEN' || changed) wrong.push(`${route.key} → ${res.statusCode} ${res.body.slice(0, 160)}${changed ? ' (state changed)' : ''}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers 403 on every 'user' route no scope opens (the account's security, keys, payments, sharing), and changes nothing", async () => {
+    const closed = appRoutes().filter((r) => r.auth === 'user' && !r.scope);
+    expect(closed.map((r) => r.key)).toEqual(expect.arrayContaining(['POST /api/account/api-keys', 'GET /api/account/sessions', 'PUT /api/account/password']));
+    const wrong: string[] = [];
+    for (const route of closed) {
+      const { res, changed } = await stateAround(owner.userId, () => callRoute(route, { bearer: everyScope, ids }));
+      if (res.statusCode !== 403 || errorOf(res)?.code !== 'FORBIDDEN' || changed) wrong.push(`${route.key} → ${res.statusCode} ${res.body.slice(0, 160)}${changed ? ' (state changed)' : ''}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers 403 on every scoped route to a key without its scope, and changes nothing', async () => {
+    const scoped = appRoutes().filter((r) => r.scope);
+    expect(scoped.length).toBeGreaterThan(20);
+    // A key for each scope, with every scope but that one (made with a user of their own: the owner's 10 are taken).
+    const lacking = await make.user({ credits: '50' });
+    const lackingIds = await objectsOf(lacking);
+    const keyWithout = Object.fromEntries(await Promise.all(API_SCOPES.map(async (scope) => [scope, await make.bearerKey(lacking, API_SCOPES.filter((s) => s !== scope))])));
+    const wrong: string[] = [];
+    for (const route of scoped) {
+      const key = keyWithout[route.scope!]!;
+      const { res, changed } = await stateAround(lacking.userId, () => callRoute(route, { bearer: key, ids: lackingIds }));
+      if (res.statusCode !== 403 || !errorOf(res)?.message.includes(`"${route.scope}" scope`) || changed) {
+        wrong.push(`${route.key} → ${res.statusCode} ${res.body.slice(0, 160)}${changed ? ' (state changed)' : ''}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers another user's object to a key exactly as an unknown id (404), on every scoped route that takes one, and changes nothing", async () => {
+    const intruder = await make.user({ credits: '50' });
+    const intruderKey = await make.bearerKey(intruder);
+    const withIds = appRoutes().filter((r) => r.scope && idSlotsOf(r).some((s) => isOwned(s.rule)));
+    expect(withIds.length).toBeGreaterThan(8);
+    const wrong: string[] = [];
+    for (const route of withIds) {
+      const before = JSON.stringify([await stateOf(owner.userId), await stateOf(intruder.userId)]);
+      const theirs = await callRoute(route, { bearer: intruderKey, ids });
+      const unknownIds = Object.fromEntries(Object.entries(ids).map(([kind, id]) => [kind, unknownIdOf[kind as ObjectKind](id!)]));
+      const unknown = await callRoute(route, { bearer: intruderKey, ids: unknownIds });
+      const after = JSON.stringify([await stateOf(owner.userId), await stateOf(intruder.userId)]);
+      if (theirs.statusCode !== 404) wrong.push(`${route.key}: another user's object → ${theirs.statusCode} ${theirs.body.slice(0, 160)}`);
+      else if (JSON.stringify(visible(theirs)) !== JSON.stringify(visible(unknown))) {
+        wrong.push(`${route.key}: another user's object answers ${JSON.stringify(visible(theirs))}, an unknown id ${JSON.stringify(visible(unknown))}`);
+      }
+      if (after !== before) wrong.push(`${route.key}: state changed`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers 401 on every route to a revoked key, and changes nothing', async () => {
+    const listed = (await t.call('GET', '/api/account/api-keys', { session: owner })).json() as { data: { keys: Array<{ id: string; prefix: string }> } };
+    const id = listed.data.keys.find((k) => everyScope.startsWith(k.prefix))!.id;
+    expect((await t.call('DELETE', `/api/account/api-keys/${id}`, { session: owner })).statusCode).toBe(200);
+    const key = everyScope;
+    const wrong: string[] = [];
+    for (const route of appRoutes().filter((r) => r.auth !== 'webhook')) {
+      const { res, changed } = await stateAround(owner.userId, () => callRoute(route, { bearer: key, ids }));
+      if (res.statusCode !== 401 || errorOf(res)?.code !== 'UNAUTHENTICATED' || changed) wrong.push(`${route.key} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('lets a key with the scope through every scoped mutating route with no CSRF token (the control: the guard is not what answers)', async () => {
+    const mutating = appRoutes().filter((r) => r.scope && MUTATING_METHODS.has(r.method));
+    expect(mutating.length).toBeGreaterThan(5);
+    // A user of its own: the calls that get through start work (batches, generations) that goes on after them.
+    const actor = await make.user({ credits: '50' });
+    const actorIds = await objectsOf(actor);
+    const key = await make.bearerKey(actor);
+    const wrong: string[] = [];
+    for (const route of mutating) {
+      const res = await callRoute(route, { bearer: key, ids: actorIds });
+      const code = errorOf(res)?.code;
+      if (res.statusCode === 401 || res.statusCode === 403 || code === 'CSRF_INVALID') wrong.push(`${route.key} → ${res.statusCode} ${res.body.slice(0, 160)}`);
     }
     expect(wrong).toEqual([]);
   });

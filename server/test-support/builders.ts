@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { adminPackageResponse } from '../../contract/admin-payments.ts';
+import { API_SCOPES, createdApiKeyResponse, type ApiScope } from '../../contract/api-keys.ts';
 import { pricingEntryResponse } from '../../contract/admin-settings.ts';
 import { generatedImageResponse, mockupJobStatus, mockupSubmittedResponse } from '../../contract/ai.ts';
 import { checkoutStatusSchema, creditPackagesResponse, testCheckoutOpenedSchema } from '../../contract/credits.ts';
@@ -13,7 +14,7 @@ import { adminFaqResponse, adminNotificationResponse } from '../../contract/site
 import type { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { contentItems, creditAccounts, creditHolds, creditLedger, files, generations, payments, sessions, telegramLinks, transcriptions, users } from '../db/schema/index.ts';
+import { apiKeys, contentItems, creditAccounts, creditHolds, creditLedger, files, generations, payments, sessions, telegramLinks, transcriptions, users } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { data } from './envelope.ts';
@@ -70,6 +71,20 @@ export function builders(t: BuilderHost) {
       const other = await openSession(direct.db, direct, owner.userId, owner.email);
       const [row] = await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, sha256(other.cookie)));
       return row!.id;
+    },
+
+    /** A live API key of the owner (with every scope unless told); answers the key itself, shown only at creation. */
+    async bearerKey(owner: TestSession, scopes: readonly ApiScope[] = API_SCOPES): Promise<string> {
+      const res = await t.call('POST', '/api/account/api-keys', { session: owner, body: { name: `Builder key ${++serial}`, scopes } });
+      expectOk(res, 'bearerKey');
+      return data(res, createdApiKeyResponse).key;
+    },
+
+    /** A live API key of the owner; answers its id, as the keys list names it. */
+    async apiKey(owner: TestSession): Promise<string> {
+      const res = await t.call('POST', '/api/account/api-keys', { session: owner, body: { name: `Builder key ${++serial}`, scopes: ['account:read'] } });
+      expectOk(res, 'apiKey');
+      return data(res, createdApiKeyResponse).id;
     },
 
     /** An uploaded PNG in the user's gallery; answers its id. */
@@ -311,6 +326,12 @@ export function builders(t: BuilderHost) {
       payments: await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.id)),
       transcriptions: await db.select().from(transcriptions).where(eq(transcriptions.userId, userId)).orderBy(asc(transcriptions.id)),
       telegram: await db.select().from(telegramLinks).where(eq(telegramLinks.userId, userId)),
+      // Last use left out: a refused call may still be a key's use.
+      apiKeys: await db
+        .select({ id: apiKeys.id, name: apiKeys.name, scopes: apiKeys.scopes, revokedAt: apiKeys.revokedAt })
+        .from(apiKeys)
+        .where(eq(apiKeys.userId, userId))
+        .orderBy(asc(apiKeys.id)),
     };
   }
 
@@ -318,7 +339,18 @@ export function builders(t: BuilderHost) {
 }
 
 /** What `make` can build for an id parameter, and an id of the same shape that names nothing. */
-export type ObjectKind = 'file' | 'content' | 'mockupJob' | 'durableGeneration' | 'batch' | 'openCheckout' | 'checkout' | 'transcription' | 'otherSession' | 'dataExport';
+export type ObjectKind =
+  | 'file'
+  | 'content'
+  | 'mockupJob'
+  | 'durableGeneration'
+  | 'batch'
+  | 'openCheckout'
+  | 'checkout'
+  | 'transcription'
+  | 'otherSession'
+  | 'dataExport'
+  | 'apiKey';
 
 export const unknownIdOf: Record<ObjectKind, (real: string) => string> = {
   file: () => randomUUID(),
@@ -329,6 +361,7 @@ export const unknownIdOf: Record<ObjectKind, (real: string) => string> = {
   transcription: () => randomUUID(),
   otherSession: () => randomUUID(),
   dataExport: () => randomUUID(),
+  apiKey: () => randomUUID(),
   openCheckout: (real) => sameShape(real),
   checkout: (real) => sameShape(real),
 };

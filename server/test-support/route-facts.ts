@@ -14,7 +14,7 @@ import type { ApiRoute } from './route-table.ts';
  */
 
 /**
- * Which parameter names an object, by `<area>:<name>` (the area is the segment after /api/). Path parameters,
+ * Which parameter names an object, by `<area>:<name>` (the area is the segment after /api/; `idRuleOf`). Path parameters,
  * and query or body fields named like ids (`id`, `*_id`, `*Id`, `*_uuid`), must each be listed: an owned kind
  * (built by `make.<kind>` in builders.ts and tested for 404 to other users), or `shared` with the reason the
  * object belongs to nobody.
@@ -44,6 +44,7 @@ export const ID_PARAMS: Record<string, ObjectKind | SharedId> = {
   'batches:image_uuid': 'file',
   'transcriptions:uuid': 'transcription',
   'account:id': 'otherSession',
+  'account/api-keys:id': 'apiKey',
   'account:export_id': 'dataExport',
   'payments:session_id': 'checkout',
   'payments:checkout_id': 'openCheckout',
@@ -62,6 +63,14 @@ export const ID_PARAMS: Record<string, ObjectKind | SharedId> = {
   },
   'telegram:update_id': { shared: "Telegram's own numbering of the updates it sends the bot; it names no object of a user" },
 };
+
+/**
+ * The rule of a route's parameter: `<area>/<next segment>:<name>` where one is listed (two kinds of object under one
+ * area, like the account's sessions and API keys), else `<area>:<name>`.
+ */
+export function idRuleOf(route: Pick<ApiRoute, 'area' | 'url'>, name: string): ObjectKind | SharedId | undefined {
+  return ID_PARAMS[`${route.area}/${route.url.split('/')[3]}:${name}`] ?? ID_PARAMS[`${route.area}:${name}`];
+}
 
 /** A field name that, by its shape, names an object. */
 export const looksLikeId = (name: string) => /^(id|uuid)$|_id$|Id$|_uuid$/.test(name);
@@ -99,6 +108,7 @@ export const VALID_BODIES: Record<string, (ids: Partial<Record<ObjectKind, strin
     ]),
   }),
   'PUT /api/auth/profile': async () => ({ json: { name: 'Changed Name' } }),
+  'POST /api/account/api-keys': async () => ({ json: { name: fresh('Matrix key '), scopes: ['generate'] } }),
   // The matrices' users have no password yet, so setting a first one needs no current password.
   'PUT /api/account/password': async () => ({ json: { new_password: 'a long enough password 123' } }),
   'POST /api/auth/magic-link': async () => ({ json: { email: 'someone-else@example.com' } }),

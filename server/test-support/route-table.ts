@@ -1,5 +1,6 @@
 import diagnostics from 'node:diagnostics_channel';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { ApiScope } from '../../contract/api-keys.ts';
 import type { RouteAccess } from '../http/session.ts';
 
 /** One /api route as the app declared it: the real route options, not a hand-written list. */
@@ -7,6 +8,8 @@ export interface ApiRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   auth: RouteAccess;
+  /** The API-key scope that opens it to a bearer key (config.scope), if any. */
+  scope: ApiScope | undefined;
   /** `/api/<area>/…`: the area, which scopes the names of its parameters. */
   area: string;
   /** Names of the path parameters, in order. */
@@ -41,12 +44,13 @@ export async function captureRoutes<T>(build: () => Promise<T>): Promise<{ built
     if (!route.url.startsWith('/api/')) continue;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
-      const auth = (route.config as { auth?: RouteAccess } | undefined)?.auth;
+      const { auth, scope } = (route.config ?? {}) as { auth?: RouteAccess; scope?: ApiScope };
       if (!auth) throw new Error(`captured ${method} ${route.url} without config.auth`);
       routes.push({
         method: method as ApiRoute['method'],
         url: route.url,
         auth,
+        scope,
         area: route.url.split('/')[2] ?? '',
         params: [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!),
         schema: route.schema,

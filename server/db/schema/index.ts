@@ -11,3 +11,4 @@ export * from './admin.ts';
 export * from './rate-limits.ts';
 export * from './statistics.ts';
 export * from './batches.ts';
+export * from './api-keys.ts';

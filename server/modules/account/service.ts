@@ -36,13 +36,14 @@ export function welcomeOf(welcomeBonus: string | null): Welcome | null {
  */
 export function createAccountService(deps: { storageQuotaGb: number }) {
   return {
+    /** An API key's call (no session) gets no CSRF token, which it never needs, and no welcome. */
     profile({ user, session, account }: RequestAuth): Profile {
       return {
         user: toPublicUser(user),
         storage: storageInfo(user.storageUsedBytes, deps.storageQuotaGb),
         credits: toCredits(account),
-        csrf_token: session.csrfToken,
-        welcome: welcomeOf(session.welcomeBonus),
+        csrf_token: session?.csrfToken ?? '',
+        welcome: session ? welcomeOf(session.welcomeBonus) : null,
       };
     },
   };

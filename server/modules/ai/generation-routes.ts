@@ -15,7 +15,7 @@ export const generationRoutes: FastifyPluginAsyncZod<{ ai: Pick<AiService, 'gene
   app.get(
     '/',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', scope: 'generate' },
       schema: { tags, summary: "My generations still queued or running (active=true), newest first", querystring: generationListQuery, response: { 200: okSchema(generationList) } },
     },
     async (request) => ok({ generations: await generations.active(currentUser(request).id) }),
@@ -24,7 +24,7 @@ export const generationRoutes: FastifyPluginAsyncZod<{ ai: Pick<AiService, 'gene
   app.get(
     '/:id',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', scope: 'generate' },
       schema: {
         tags,
         summary: 'A generation: queued, processing (with progress where the engine knows it), then its result in the shape its tool answers, or its error',
@@ -38,7 +38,7 @@ export const generationRoutes: FastifyPluginAsyncZod<{ ai: Pick<AiService, 'gene
   app.post(
     '/:id/cancel',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', scope: 'generate' },
       schema: { tags, summary: 'Stops a queued or running generation and releases its hold (409 once it has finished)', params, response: { 200: okSchema(generationStatus) } },
     },
     async (request) => ok(await generations.cancel(currentUser(request).id, request.params.id)),

@@ -46,7 +46,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesDeps> = async (app, deps) =
     '/generate-image',
     {
       bodyLimit: deps.limits.bodyLimitBytes,
-      config: { auth: 'user', paid: true, rateLimit },
+      config: { auth: 'user', scope: 'generate', paid: true, rateLimit },
       schema: {
         tags,
         summary:
@@ -77,7 +77,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesDeps> = async (app, deps) =
       call.path.slice(PREFIX.length),
       {
         bodyLimit: deps.limits.bodyLimitBytes,
-        config: { auth: 'user', paid: true, rateLimit },
+        config: { auth: 'user', scope: 'generate', paid: true, rateLimit },
         schema: { tags, summary: server.route.summary, body: server.schemas.request, response: { 200: okSchema(server.schemas.response), 202: accepted } },
       },
       // The body was validated against the tool's own request schema above.
@@ -87,14 +87,14 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesDeps> = async (app, deps) =
 
   app.get(
     '/engines',
-    { config: { auth: 'user' }, schema: { tags, summary: 'The engine each image tool runs now, its price variant and time estimate', response: { 200: okSchema(aiEnginesResponse) } } },
+    { config: { auth: 'user', scope: 'generate' }, schema: { tags, summary: 'The engine each image tool runs now, its price variant and time estimate', response: { 200: okSchema(aiEnginesResponse) } } },
     async () => ok(await deps.ai.engines()),
   );
 
   app.get(
     '/mockup-job-status',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', scope: 'generate' },
       schema: { tags, summary: 'State of a mockup job', querystring: z.strictObject({ job_id: z.uuid() }), response: { 200: okSchema(mockupJobStatus) } },
     },
     async (request) => ok(await deps.ai.mockupStatus(currentUser(request).id, request.query.job_id)),
@@ -102,14 +102,14 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesDeps> = async (app, deps) =
 
   app.get(
     '/upscale-providers',
-    { config: { auth: 'user' }, schema: { tags, summary: 'Upscale providers, capabilities and prices', response: { 200: okSchema(upscaleProvidersResponse) } } },
+    { config: { auth: 'user', scope: 'generate' }, schema: { tags, summary: 'Upscale providers, capabilities and prices', response: { 200: okSchema(upscaleProvidersResponse) } } },
     async () => ok(await deps.ai.upscaleProviders()),
   );
 
   app.post(
     '/upscale-image',
     {
-      config: { auth: 'user', paid: true, rateLimit },
+      config: { auth: 'user', scope: 'generate', paid: true, rateLimit },
       schema: {
         tags,
         summary: 'Upscale one of my images; 202 and the status URL when it takes longer than GENERATION_WAIT_MS',

@@ -10,7 +10,8 @@ import {
   setPasswordRequest,
 } from '../../../contract/account.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
-import { unauthenticated, tooManyRequests } from '../../lib/errors.ts';
+import { currentSession } from '../../http/session.ts';
+import { tooManyRequests } from '../../lib/errors.ts';
 import type { AccountSecurityService, Caller } from './account-security.ts';
 
 export interface AccountRoutesDeps {
@@ -21,10 +22,10 @@ export interface AccountRoutesDeps {
 
 const tags = ['account'];
 
-/** The signed-in user and session of a route declared `auth: 'user'`. */
+/** The signed-in user and session of a route declared `auth: 'user'` (no scope: never an API key's). */
 function callerOf(request: FastifyRequest): Caller {
-  if (!request.auth) throw unauthenticated();
-  return { user: request.auth.user, session: request.auth.session };
+  const { user, session } = currentSession(request);
+  return { user, session };
 }
 
 export const accountSecurityRoutes: FastifyPluginAsyncZod<AccountRoutesDeps> = async (app, deps) => {

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, gte, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { CALLER_COLUMNS, callerOf, type CallerRecord } from '../../db/caller-record.ts';
 import type { DbOrTx, RawQuery, Statement } from '../../db/client.ts';
 import type { LiveSession } from '../../http/session.ts';
 import { creditLedger, magicLinks, sessions, users, type SessionRow, type UserRow } from '../../db/schema/index.ts';
@@ -108,18 +109,15 @@ export async function insertSession(
 const LIVE_SESSION: Statement = {
   name: 'auth_live_session',
   text: `select s.id, s.user_id, s.token_hash, s.csrf_token, s.created_at, s.expires_at, s.last_seen_at, s.user_agent,
-      s.first_sign_in, s.welcome_bonus, u.email, u.name, u.roles, u.password_hash, u.created_at as user_created_at,
-      u.updated_at as user_updated_at, u.last_login_at, u.email_verified_at, u.storage_used_bytes,
-      a.balance, a.held, a.lifetime_used, a.lifetime_purchased
+      s.first_sign_in, s.welcome_bonus, ${CALLER_COLUMNS}
     from sessions s
     join users u on u.id = s.user_id
     left join credit_accounts a on a.user_id = s.user_id
     where s.token_hash = $1 and s.expires_at > $2`,
 };
 
-interface LiveSessionRecord {
+interface LiveSessionRecord extends CallerRecord {
   id: string;
-  user_id: string;
   token_hash: string;
   csrf_token: string;
   created_at: Date;
@@ -129,20 +127,6 @@ interface LiveSessionRecord {
   first_sign_in: boolean;
   /** numeric: a string on PostgreSQL and PGlite. */
   welcome_bonus: string | null;
-  email: string;
-  name: string | null;
-  roles: string[];
-  password_hash: string | null;
-  user_created_at: Date;
-  user_updated_at: Date;
-  last_login_at: Date | null;
-  email_verified_at: Date | null;
-  /** A string on PostgreSQL (int8), a number on PGlite. */
-  storage_used_bytes: string | number;
-  balance: string | null;
-  held: string | null;
-  lifetime_used: string | null;
-  lifetime_purchased: string | null;
 }
 
 export async function findLiveSession(query: RawQuery, tokenHash: string, now: Date): Promise<LiveSession | undefined> {
@@ -161,22 +145,7 @@ export async function findLiveSession(query: RawQuery, tokenHash: string, now: D
       firstSignIn: r.first_sign_in,
       welcomeBonus: r.welcome_bonus,
     },
-    user: {
-      id: r.user_id,
-      email: r.email,
-      name: r.name,
-      roles: r.roles,
-      passwordHash: r.password_hash,
-      createdAt: r.user_created_at,
-      updatedAt: r.user_updated_at,
-      lastLoginAt: r.last_login_at,
-      emailVerifiedAt: r.email_verified_at,
-      storageUsedBytes: Number(r.storage_used_bytes),
-    },
-    account:
-      r.balance === null
-        ? null
-        : { balance: r.balance, held: r.held!, lifetimeUsed: r.lifetime_used!, lifetimePurchased: r.lifetime_purchased! },
+    ...callerOf(r),
   };
 }
 

@@ -20,7 +20,7 @@ import {
 } from '../../../contract/auth.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
-import { clearSessionCookie, currentAuth, currentUser, setSessionCookie } from '../../http/session.ts';
+import { clearSessionCookie, currentAuth, currentSession, currentUser, setSessionCookie } from '../../http/session.ts';
 import type { AccountService } from '../account/service.ts';
 import type { AuthService, IssuedSession } from './service.ts';
 
@@ -72,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
     },
     async (request, reply) => {
       // Sign-in rotates the session: any session this browser had ends here.
-      if (request.auth) await deps.auth.logout(request.auth.tokenHash);
+      if (request.auth?.kind === 'session') await deps.auth.logout(request.auth.tokenHash);
       const issued = await deps.auth.verifyMagic(request.body.token, request.body.name, { userAgent: request.headers['user-agent'] });
       return ok({ ...signedIn(reply, issued), is_new_user: issued.isNewUser, next: issued.next });
     },
@@ -103,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
     },
     async (request, reply) => {
       const issued = await deps.auth.login(request.body.email, request.body.password, request.ip, { userAgent: request.headers['user-agent'] });
-      if (request.auth) await deps.auth.logout(request.auth.tokenHash);
+      if (request.auth?.kind === 'session') await deps.auth.logout(request.auth.tokenHash);
       return ok(signedIn(reply, issued));
     },
   );
@@ -112,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
     '/logout',
     { config: { auth: 'public' }, schema: { tags, summary: 'End the session', response: { 200: okSchema(messageResponse) } } },
     async (request, reply) => {
-      if (request.auth) await deps.auth.logout(request.auth.tokenHash);
+      if (request.auth?.kind === 'session') await deps.auth.logout(request.auth.tokenHash);
       clearSessionCookie(reply, deps.cookieSecure);
       return ok({ message: 'Signed out' });
     },
@@ -120,7 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
 
   app.get(
     '/profile',
-    { config: { auth: 'user' }, schema: { tags, summary: 'The signed-in user', response: { 200: okSchema(profileResponse) } } },
+    { config: { auth: 'user', scope: 'account:read' }, schema: { tags, summary: 'The signed-in user', response: { 200: okSchema(profileResponse) } } },
     async (request) => ok(deps.account.profile(currentAuth(request))),
   );
 
@@ -164,7 +164,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
       },
     },
     async (request) => {
-      const { user, session } = currentAuth(request);
+      const { user, session } = currentSession(request);
       return ok(await deps.auth.confirmEmailChange({ userId: user.id, sessionId: session.id }, request.body.token));
     },
   );

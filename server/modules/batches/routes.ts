@@ -30,7 +30,7 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchRoutesDeps> = async (app, {
     '/',
     {
       bodyLimit: limits.bodyLimitBytes,
-      config: { auth: 'user', paid: true, rateLimit },
+      config: { auth: 'user', scope: 'generate', paid: true, rateLimit },
       schema: {
         tags,
         summary:
@@ -44,26 +44,26 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchRoutesDeps> = async (app, {
 
   app.get(
     '/',
-    { config: { auth: 'user' }, schema: { tags, summary: 'My batches, newest first (active=true: those still running)', querystring: batchListQuery, response: { 200: okSchema(batchList) } } },
+    { config: { auth: 'user', scope: 'generate' }, schema: { tags, summary: 'My batches, newest first (active=true: those still running)', querystring: batchListQuery, response: { 200: okSchema(batchList) } } },
     async (request) => ok({ batches: await batches.list(currentUser(request).id, request.query.active === 'true') }),
   );
 
   app.get(
     '/:id',
-    { config: { auth: 'user' }, schema: { tags, summary: 'A batch and each of its items: queued, running, done (its result), failed (why; not charged) or cancelled', params: batchIdParams, response: { 200: okSchema(batchDetail) } } },
+    { config: { auth: 'user', scope: 'generate' }, schema: { tags, summary: 'A batch and each of its items: queued, running, done (its result), failed (why; not charged) or cancelled', params: batchIdParams, response: { 200: okSchema(batchDetail) } } },
     async (request) => ok(await batches.get(currentUser(request).id, request.params.id)),
   );
 
   app.post(
     '/:id/cancel',
-    { config: { auth: 'user' }, schema: { tags, summary: 'Cancels the queued items at once (released); running ones finish', params: batchIdParams, response: { 200: okSchema(batchDetail) } } },
+    { config: { auth: 'user', scope: 'generate' }, schema: { tags, summary: 'Cancels the queued items at once (released); running ones finish', params: batchIdParams, response: { 200: okSchema(batchDetail) } } },
     async (request) => ok(await batches.cancel(currentUser(request).id, request.params.id)),
   );
 
   app.post(
     '/:id/retry',
     {
-      config: { auth: 'user', rateLimit },
+      config: { auth: 'user', scope: 'generate', rateLimit },
       schema: { tags, summary: 'Holds and queues each failed item again (409 when none can be retried; 402 when the balance is short)', params: batchIdParams, response: { 200: okSchema(batchDetail) } },
     },
     async (request) => ok(await batches.retry(currentUser(request).id, request.params.id)),
@@ -71,7 +71,7 @@ export const batchRoutes: FastifyPluginAsyncZod<BatchRoutesDeps> = async (app, {
 
   app.get(
     '/:id/download',
-    { config: { auth: 'user' }, schema: { tags, summary: "A ZIP of the done items' results, streamed (<original-name>-<tool>.<ext>); 409 while none is done", params: batchIdParams } },
+    { config: { auth: 'user', scope: 'files:read' }, schema: { tags, summary: "A ZIP of the done items' results, streamed (<original-name>-<tool>.<ext>); 409 while none is done", params: batchIdParams } },
     async (request, reply) => {
       const { batch, entries } = await batches.download(currentUser(request).id, request.params.id);
       const zip = batchZip(storage, batch, entries);

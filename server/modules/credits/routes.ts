@@ -13,14 +13,14 @@ const tags = ['credits'];
 export const creditsRoutes: FastifyPluginAsyncZod<{ credits: CreditsService }> = async (app, deps) => {
   app.get(
     '/balance',
-    { config: { auth: 'user' }, schema: { tags, summary: 'Credit balance', response: { 200: okSchema(creditBalanceResponse) } } },
+    { config: { auth: 'user', scope: 'account:read' }, schema: { tags, summary: 'Credit balance', response: { 200: okSchema(creditBalanceResponse) } } },
     async (request) => ok({ balance: await deps.credits.account(currentUser(request).id) }),
   );
 
   app.get(
     '/transactions',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', scope: 'account:read' },
       schema: {
         tags,
         summary: 'Recent credit transactions, newest first',

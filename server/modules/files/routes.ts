@@ -61,7 +61,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
   app.post(
     '/upload',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', scope: 'generate' },
       schema: { tags, summary: 'Upload one image or audio file (multipart field "file")', consumes: ['multipart/form-data'], response: { 200: okSchema(uploadFileResponse) } },
     },
     async (request) => {
@@ -82,7 +82,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
 
   app.get(
     '/list',
-    { config: { auth: 'user' }, schema: { tags, summary: 'My files, newest first', querystring: fileListQuery, response: { 200: okSchema(fileListResponse) } } },
+    { config: { auth: 'user', scope: 'files:read' }, schema: { tags, summary: 'My files, newest first', querystring: fileListQuery, response: { 200: okSchema(fileListResponse) } } },
     async (request) => ok(await deps.files.list(currentUser(request).id, request.query)),
   );
 
@@ -109,15 +109,15 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
     async (request) => ok({ deleted: await deps.files.clear(currentUser(request).id, request.query.tool) }),
   );
 
-  app.get('/thumbnail/:id', { config: { auth: 'public' }, schema: { tags, summary: 'Thumbnail (WebP, about 512 px)', params: fileIdParams } }, (request, reply) =>
+  app.get('/thumbnail/:id', { config: { auth: 'public', scope: 'files:read' }, schema: { tags, summary: 'Thumbnail (WebP, about 512 px)', params: fileIdParams } }, (request, reply) =>
     sendFile(deps.files, request, request.params.id, reply, 'thumbnail', 'inline'),
   );
-  app.get('/download/:id', { config: { auth: 'public' }, schema: { tags, summary: 'The full file as a download', params: fileIdParams } }, (request, reply) =>
+  app.get('/download/:id', { config: { auth: 'public', scope: 'files:read' }, schema: { tags, summary: 'The full file as a download', params: fileIdParams } }, (request, reply) =>
     sendFile(deps.files, request, request.params.id, reply, 'original', 'attachment'),
   );
   app.get(
     '/serve/:id',
-    { config: { auth: 'public' }, schema: { tags, summary: 'The file, streamed with Range support', params: fileIdParams, querystring: fileServeQuery } },
+    { config: { auth: 'public', scope: 'files:read' }, schema: { tags, summary: 'The file, streamed with Range support', params: fileIdParams, querystring: fileServeQuery } },
     (request, reply) => sendFile(deps.files, request, request.params.id, reply, 'original', request.query.download === 'true' ? 'attachment' : 'inline'),
   );
   app.get('/og/:id', { config: { auth: 'public' }, schema: { tags, summary: 'Social preview image, 1200x630', params: fileIdParams } }, (request, reply) =>
@@ -131,7 +131,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesDeps> = async (app, d
 export const publicFileRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async (app, deps) => {
   app.get(
     '/:id',
-    { config: { auth: 'public' }, schema: { tags, summary: 'A file page: public files for anyone, private ones for their owner', params: fileIdParams, response: { 200: okSchema(sharedFileSchema) } } },
+    { config: { auth: 'public', scope: 'files:read' }, schema: { tags, summary: 'A file page: public files for anyone, private ones for their owner', params: fileIdParams, response: { 200: okSchema(sharedFileSchema) } } },
     async (request) => ok(await deps.files.publicView(request.params.id, viewer(request))),
   );
 };

@@ -119,7 +119,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
   app.get(
     '/billing',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', scope: 'account:read' },
       schema: { tags: ['account'], summary: 'The purchases, newest first, with Stripe receipts', response: { 200: okSchema(billingResponse) } },
     },
     async (request) => ok(await deps.payments.billing(currentUser(request).id)),

@@ -34,7 +34,7 @@ export const costPredictionRoutes: FastifyPluginAsyncZod<{ pricing: PricingServi
   app.get(
     '/predict-cost',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', scope: 'generate' },
       schema: {
         tags: ['credits'],
         summary: 'Cost of a service and whether the user can afford it',

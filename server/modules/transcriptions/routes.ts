@@ -50,7 +50,7 @@ export const transcriptionsRoutes: FastifyPluginAsyncZod<TranscriptionsRoutesDep
   app.post(
     '/',
     {
-      config: { auth: 'user', paid: true, rateLimit },
+      config: { auth: 'user', scope: 'transcribe', paid: true, rateLimit },
       // The upload is read whole before the Idempotency-Key is claimed, so the key's digest covers the file and fields.
       preValidation: readMultipartBody,
       schema: {
@@ -70,25 +70,25 @@ export const transcriptionsRoutes: FastifyPluginAsyncZod<TranscriptionsRoutesDep
 
   app.get(
     '/',
-    { config: { auth: 'user' }, schema: { tags, summary: 'My transcriptions, newest first', querystring: transcriptionListQuery, response: { 200: okSchema(transcriptionListResponse) } } },
+    { config: { auth: 'user', scope: 'transcribe' }, schema: { tags, summary: 'My transcriptions, newest first', querystring: transcriptionListQuery, response: { 200: okSchema(transcriptionListResponse) } } },
     async (request) => ok({ transcriptions: await transcriptions.list(currentUser(request).id, request.query) }),
   );
 
   app.get(
     '/status',
-    { config: { auth: 'user' }, schema: { tags, summary: 'A transcription’s status', querystring: transcriptionStatusQuery, response: { 200: okSchema(transcriptionStatusResponse) } } },
+    { config: { auth: 'user', scope: 'transcribe' }, schema: { tags, summary: 'A transcription’s status', querystring: transcriptionStatusQuery, response: { 200: okSchema(transcriptionStatusResponse) } } },
     async (request) => ok(await transcriptions.status(currentUser(request).id, request.query.uuid)),
   );
 
   app.get(
     '/:uuid',
-    { config: { auth: 'user' }, schema: { tags, summary: 'One transcription', params: transcriptionParams, response: { 200: okSchema(transcriptionSchema) } } },
+    { config: { auth: 'user', scope: 'transcribe' }, schema: { tags, summary: 'One transcription', params: transcriptionParams, response: { 200: okSchema(transcriptionSchema) } } },
     async (request) => ok(await transcriptions.get(currentUser(request).id, request.params.uuid)),
   );
 
   app.get(
     '/:uuid/download',
-    { config: { auth: 'user' }, schema: { tags, summary: 'Download as text, or as SRT or VTT subtitles when timings exist', params: transcriptionParams, querystring: transcriptDownloadQuery } },
+    { config: { auth: 'user', scope: 'transcribe' }, schema: { tags, summary: 'Download as text, or as SRT or VTT subtitles when timings exist', params: transcriptionParams, querystring: transcriptDownloadQuery } },
     async (request, reply) => {
       const file = await transcriptions.download(currentUser(request).id, request.params.uuid, request.query.format);
       return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
@@ -98,7 +98,7 @@ export const transcriptionsRoutes: FastifyPluginAsyncZod<TranscriptionsRoutesDep
   app.put(
     '/:uuid/title',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', scope: 'transcribe' },
       schema: { tags, summary: 'Rename a transcription', params: transcriptionParams, body: transcriptionTitleRequest, response: { 200: okSchema(transcriptionSchema) } },
     },
     async (request) => ok(await transcriptions.setTitle(currentUser(request).id, request.params.uuid, request.body.title)),
@@ -107,7 +107,7 @@ export const transcriptionsRoutes: FastifyPluginAsyncZod<TranscriptionsRoutesDep
   app.put(
     '/:uuid/content',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', scope: 'transcribe' },
       schema: { tags, summary: 'Edit a transcription’s text', params: transcriptionParams, body: transcriptionContentRequest, response: { 200: okSchema(transcriptionSchema) } },
     },
     async (request) => ok(await transcriptions.setContent(currentUser(request).id, request.params.uuid, request.body.content)),

@@ -1,4 +1,4 @@
-import { CreditCard, Send, UserRound } from 'lucide-react';
+import { CreditCard, KeyRound, Send, UserRound } from 'lucide-react';
 import { displayName } from '../../../contract/auth.ts';
 import type { DashboardTab } from '../../../contract/constants.ts';
 import { Page } from '../../components/ui/page.tsx';
@@ -8,6 +8,7 @@ import { useLogout } from '../../lib/session/use-logout.ts';
 import { RecentBatches } from '../../features/ai-shared/batch/batch-list.tsx';
 import { TopUpCredits } from '../../features/credits/top-up-button.tsx';
 import { CreditsTab } from '../../features/credits/credits-tab.tsx';
+import { ApiKeysTab } from '../../features/dashboard/api-keys-tab.tsx';
 import { useDashboardTab } from '../../features/dashboard/dashboard-tab.ts';
 import { TelegramTab } from '../../features/dashboard/telegram-tab.tsx';
 import { UserInfoTab } from '../../features/dashboard/user-info-tab.tsx';
@@ -16,6 +17,7 @@ const TABS: readonly TabItem<DashboardTab>[] = [
   { id: 'user-info', label: 'Profile', icon: <UserRound className="size-4" aria-hidden /> },
   { id: 'telegram', label: 'Telegram', icon: <Send className="size-4" aria-hidden /> },
   { id: 'credits', label: 'Credits', icon: <CreditCard className="size-4" aria-hidden /> },
+  { id: 'api-keys', label: 'API keys', icon: <KeyRound className="size-4" aria-hidden /> },
 ];
 
 /** /dashboard (behind ProtectedRoute with the 'Dashboard Error' box). */
@@ -38,6 +40,7 @@ export function DashboardPage() {
         {tab === 'user-info' && <UserInfoTab user={user} onSaved={auth.setUser} onLogout={() => void logout()} />}
         {tab === 'telegram' && <TelegramTab />}
         {tab === 'credits' && <CreditsTab credits={auth.credits} storage={auth.storage} />}
+        {tab === 'api-keys' && <ApiKeysTab />}
       </TabPanel>
     </Page>
   );
