@@ -36,7 +36,7 @@ export const createApiKeyRequest = z.strictObject({
     .min(1, 'Choose at least one scope')
     .max(API_SCOPES.length)
     .refine((scopes) => new Set(scopes).size === scopes.length, 'A scope is listed twice'),
-});
+}).meta({ example: { name: 'n8n thumbnails flow', scopes: ['generate', 'files:read'] } });
 export type CreateApiKeyRequest = z.infer<typeof createApiKeyRequest>;
 
 /** One key as the list shows it: never the key itself. */
@@ -63,6 +63,15 @@ export const createdApiKeyResponse = z.object({
   name: z.string(),
   scopes: z.array(z.enum(API_SCOPES)),
   created_at: z.string(),
+}).meta({
+  example: {
+    id: '3f0c2a9e-5d1b-4c6e-9a7f-2b8d4e6f1a3c',
+    key: 'ak_live_Q2h5c3RhbGxpbmVfZXhhbXBsZV9rZXkx',
+    prefix: 'ak_live_Q2h5',
+    name: 'n8n thumbnails flow',
+    scopes: ['generate', 'files:read'],
+    created_at: '2026-11-29T10:00:00.000Z',
+  },
 });
 export type CreatedApiKey = z.infer<typeof createdApiKeyResponse>;
 

@@ -77,6 +77,24 @@ describe('system routes', () => {
     expect(doc.paths['/api/auth/magic-link'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
   });
 
+  it('declares the API-key bearer scheme, the scope of each operation a key may make, and examples of the key calls', async () => {
+    const doc = (await t.call('GET', '/api/docs/json')).json();
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const upload = doc.paths['/api/files/upload'].post;
+    expect(upload['x-api-key-scope']).toBe('generate');
+    expect(upload.security).toEqual([{ session: [], csrf: [] }, { apiKey: [] }]);
+    expect(upload.description).toContain('API key scope: `generate`');
+    expect(doc.paths['/api/credits/balance'].get['x-api-key-scope']).toBe('account:read');
+    // Public with a scope: anyone, or the owner's key.
+    expect(doc.paths['/api/files/serve/{id}'].get.security).toEqual([{}, { session: [], csrf: [] }, { apiKey: [] }]);
+    // No key reaches the key routes themselves.
+    const keys = doc.paths['/api/account/api-keys'];
+    expect(keys.post.security).toEqual([{ session: [], csrf: [] }]);
+    expect(keys.post['x-api-key-scope']).toBeUndefined();
+    expect(keys.post.requestBody.content['application/json'].schema.example).toEqual({ name: 'n8n thumbnails flow', scopes: ['generate', 'files:read'] });
+    expect(JSON.stringify(keys.post.responses['200'])).toContain('ak_live_');
+  });
+
   describe('/api/docs in production', () => {
     type Doc = { paths: Record<string, Record<string, unknown>> };
     /** Every documented operation as `METHOD /path` (OpenAPI writes :id as {id}). */
