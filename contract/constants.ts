@@ -26,7 +26,7 @@ export const RESTORED_SESSION_DAYS = 365;
 export const TOOLS_CONFIG_CACHE_MS = 5 * 60_000;
 
 export const DASHBOARD_TAB_STORAGE_KEY = 'ampkit.dashboard.tab';
-export const DASHBOARD_TABS = ['user-info', 'telegram', 'credits', 'api-keys'] as const;
+export const DASHBOARD_TABS = ['user-info', 'telegram', 'credits', 'api-keys', 'webhooks'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 export const DEFAULT_DASHBOARD_TAB: DashboardTab = 'user-info';
 

@@ -149,6 +149,10 @@ const schema = z.object({
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_TRACK_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Webhook endpoints may be http:// and resolve to private addresses (tests, self-hosting on one network). */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  /** How long one webhook delivery waits for its endpoint's answer before it counts as failed (and is retried). */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Calls a minute each API key may make (Authorization: Bearer), counted over every web process. */
   RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().min(1).default(120),
 

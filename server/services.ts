@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { transcription } from '../contract/tools/transcription.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { deferredSender, type QueueJob } from './jobs/queue.ts';
@@ -23,6 +24,7 @@ import { siteModule } from './modules/site/module.ts';
 import { statisticsModule } from './modules/statistics/module.ts';
 import { systemModule } from './modules/system/module.ts';
 import { telegramModule } from './modules/telegram/module.ts';
+import { webhooksModule } from './modules/webhooks/module.ts';
 import { toolsModule } from './modules/tools/module.ts';
 import { transcriptionsModule } from './modules/transcriptions/module.ts';
 import { createAiRegistry } from './providers/ai/registry.ts';
@@ -86,6 +88,7 @@ export function createServices(deps: ServiceDeps) {
   const privacy = createModule(privacyModule, core, { credits: credits.service });
   const auth = createModule(authModule, core, { credits: credits.service, privacy: privacy.service, account: account.service });
   const apiKeys = createModule(apiKeysModule, core, {});
+  const webhooks = createModule(webhooksModule, core, {});
   // Every admin write is recorded by the service that makes it, in the same transaction.
   const audit = createModule(auditModule, core, {});
   const pricing = createModule(pricingModule, core, { credits: credits.service, audit: audit.service });
@@ -100,7 +103,11 @@ export function createServices(deps: ServiceDeps) {
     // Called per request, once everything is wired: the transcriptions module is made below, on this ai service.
     currentTranscriber: (): Promise<SpeechTranscriber | null> => transcriptions.service.currentTranscriber(),
   });
-  const batches = createModule(batchesModule, core, { ai: ai.service, files: files.service, credits: credits.service });
+  const batches = createModule(batchesModule, core, { ai: ai.service, files: files.service, credits: credits.service, webhooks: webhooks.service });
+  // A generation's outcome, a batch's end and a purchase go to their user's webhook endpoints.
+  ai.service.onOutcome((userId, status) =>
+    webhooks.service.emit(userId, status.status === 'failed' ? 'generation.failed' : status.tool === transcription.id ? 'transcription.completed' : 'generation.completed', status),
+  );
   const transcriptions = createModule(transcriptionsModule, core, { ai: ai.service, files: files.service, pricing: pricing.service, content: content.service });
   const telegram = createModule(telegramModule, core, { credits: credits.service, transcriptions: transcriptions.service });
   const site = createModule(siteModule, core, { audit: audit.service, telegramBot: telegram.service.configured });
@@ -110,7 +117,7 @@ export function createServices(deps: ServiceDeps) {
 
   /** Every module, in the order of their routes (app.ts), jobs (main.ts) and seeds. */
   const modules: readonly WiredModule[] = [
-    system, auth, apiKeys, privacy, tools, credits, pricing, payments, files, content, ai, batches, transcriptions, telegram, site,
+    system, auth, apiKeys, webhooks, privacy, tools, credits, pricing, payments, files, content, ai, batches, transcriptions, telegram, site,
     audit, adminUsers, statistics, idempotency, account,
   ];
 
@@ -124,6 +131,7 @@ export function createServices(deps: ServiceDeps) {
     auth: auth.service.auth,
     accountSecurity: auth.service.accountSecurity,
     apiKeys: apiKeys.service,
+    webhooks: webhooks.service,
     credits: credits.service,
     pricing: pricing.service,
     payments: payments.service,

@@ -26,6 +26,10 @@ export interface JobPayloads {
   /** Batches: items a killed process never queued are sent, batches whose items all settled are finished. */
   'batches.sweep': Scheduled;
   'site.purge': Scheduled;
+  /** One signed attempt of a webhook delivery (webhooks/service.ts). */
+  'webhooks.deliver': { deliveryId: string };
+  /** Pending deliveries no job took are handed to the workers again. */
+  'webhooks.sweep': Scheduled;
 }
 
 /** The data of a job the queue starts on its cron schedule: none. */

@@ -11,10 +11,11 @@ import { generationStatus } from '../../contract/generations.ts';
 import { dataExportResponse } from '../../contract/privacy.ts';
 import { batchAccepted, batchDetail } from '../../contract/batches.ts';
 import { adminFaqResponse, adminNotificationResponse } from '../../contract/site.ts';
+import { createdWebhookResponse } from '../../contract/webhooks.ts';
 import type { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { apiKeys, contentItems, creditAccounts, creditHolds, creditLedger, files, generations, payments, sessions, telegramLinks, transcriptions, users } from '../db/schema/index.ts';
+import { apiKeys, contentItems, creditAccounts, webhookDeliveries, webhookEndpoints, creditHolds, creditLedger, files, generations, payments, sessions, telegramLinks, transcriptions, users } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { data } from './envelope.ts';
@@ -85,6 +86,23 @@ export function builders(t: BuilderHost) {
       const res = await t.call('POST', '/api/account/api-keys', { session: owner, body: { name: `Builder key ${++serial}`, scopes: ['account:read'] } });
       expectOk(res, 'apiKey');
       return data(res, createdApiKeyResponse).id;
+    },
+
+    /** A webhook endpoint of the owner's (a public address literal: nothing is sent by making it); answers its id. */
+    async webhook(owner: TestSession): Promise<string> {
+      const res = await t.call('POST', '/api/account/webhooks', { session: owner, body: { url: 'https://93.184.216.34/hooks', events: ['batch.completed'] } });
+      expectOk(res, 'webhook');
+      return data(res, createdWebhookResponse).id;
+    },
+
+    /** A delivery already sent to a webhook endpoint of the owner's (written directly: no job, no network); answers its id. */
+    async webhookDelivery(owner: TestSession): Promise<string> {
+      const endpointId = await make.webhook(owner);
+      const [row] = await t.database.db
+        .insert(webhookDeliveries)
+        .values({ endpointId, eventId: randomUUID(), eventType: 'batch.completed', body: '{}', status: 'succeeded', attempts: 1, lastStatusCode: 200, deliveredAt: t.clock.now() })
+        .returning({ id: webhookDeliveries.id });
+      return row!.id;
     },
 
     /** An uploaded PNG in the user's gallery; answers its id. */
@@ -326,6 +344,11 @@ export function builders(t: BuilderHost) {
       payments: await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.id)),
       transcriptions: await db.select().from(transcriptions).where(eq(transcriptions.userId, userId)).orderBy(asc(transcriptions.id)),
       telegram: await db.select().from(telegramLinks).where(eq(telegramLinks.userId, userId)),
+      webhooks: await db
+        .select({ id: webhookEndpoints.id, url: webhookEndpoints.url, events: webhookEndpoints.events, disabledAt: webhookEndpoints.disabledAt })
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.userId, userId))
+        .orderBy(asc(webhookEndpoints.id)),
       // Last use left out: a refused call may still be a key's use.
       apiKeys: await db
         .select({ id: apiKeys.id, name: apiKeys.name, scopes: apiKeys.scopes, revokedAt: apiKeys.revokedAt })
@@ -350,7 +373,9 @@ export type ObjectKind =
   | 'transcription'
   | 'otherSession'
   | 'dataExport'
-  | 'apiKey';
+  | 'apiKey'
+  | 'webhook'
+  | 'webhookDelivery';
 
 export const unknownIdOf: Record<ObjectKind, (real: string) => string> = {
   file: () => randomUUID(),
@@ -362,6 +387,8 @@ export const unknownIdOf: Record<ObjectKind, (real: string) => string> = {
   otherSession: () => randomUUID(),
   dataExport: () => randomUUID(),
   apiKey: () => randomUUID(),
+  webhook: () => randomUUID(),
+  webhookDelivery: () => randomUUID(),
   openCheckout: (real) => sameShape(real),
   checkout: (real) => sameShape(real),
 };

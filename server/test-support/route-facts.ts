@@ -45,6 +45,8 @@ export const ID_PARAMS: Record<string, ObjectKind | SharedId> = {
   'transcriptions:uuid': 'transcription',
   'account:id': 'otherSession',
   'account/api-keys:id': 'apiKey',
+  'account/webhooks:id': 'webhook',
+  'account/webhooks:delivery_id': 'webhookDelivery',
   'account:export_id': 'dataExport',
   'payments:session_id': 'checkout',
   'payments:checkout_id': 'openCheckout',
@@ -109,6 +111,8 @@ export const VALID_BODIES: Record<string, (ids: Partial<Record<ObjectKind, strin
   }),
   'PUT /api/auth/profile': async () => ({ json: { name: 'Changed Name' } }),
   'POST /api/account/api-keys': async () => ({ json: { name: fresh('Matrix key '), scopes: ['generate'] } }),
+  // A public address literal: accepted without a lookup; nothing is sent to it unless an event happens.
+  'POST /api/account/webhooks': async () => ({ json: { url: 'https://93.184.216.34/hooks', events: ['batch.completed'] } }),
   // The matrices' users have no password yet, so setting a first one needs no current password.
   'PUT /api/account/password': async () => ({ json: { new_password: 'a long enough password 123' } }),
   'POST /api/auth/magic-link': async () => ({ json: { email: 'someone-else@example.com' } }),

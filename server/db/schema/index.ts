@@ -12,3 +12,4 @@ export * from './rate-limits.ts';
 export * from './statistics.ts';
 export * from './batches.ts';
 export * from './api-keys.ts';
+export * from './webhooks.ts';

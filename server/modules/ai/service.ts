@@ -7,15 +7,17 @@ import type { ContentService } from '../content/service.ts';
 import type { CreditsService } from '../credits/service.ts';
 import type { FilesService } from '../files/service.ts';
 import type { PricingService } from '../pricing/service.ts';
+import type { GenerationStatus } from '../../../contract/generations.ts';
 import { createEngines } from './engines.ts';
 import { createBatchRuns } from './batch-runs.ts';
-import { createDurable, createWaiters, type DurableSettings, type ToolLifecycle } from './durable.ts';
+import { createDurable, createWaiters, statusOf, type DurableSettings, type ToolLifecycle } from './durable.ts';
 import { createLifecycle } from './lifecycle.ts';
 import { createMockupJob, mockupAttemptSeconds } from './mockup-job.ts';
 import { createMockupStatus } from './mockup-status.ts';
 import { createMockupSubmit, mockupWork } from './mockup-submit.ts';
 import { createUpscaleProviders } from './upscale-providers.ts';
 import { createUpscale } from './upscale.ts';
+import * as repo from './repository.ts';
 import { durableTools } from './tools/index.ts';
 
 export interface AiDeps {
@@ -78,6 +80,18 @@ export function createAiService(deps: AiDeps) {
     /** Calls `listener` with each generation that settles in this process, after its commit. */
     onSettled(listener: (generationId: string) => void): void {
       settledListeners.push(listener);
+    },
+    /**
+     * Calls `listener` with each generation that completed or failed in this process (not a cancelled one), as its
+     * status route answers it, after its commit (its user's webhooks).
+     */
+    onOutcome(listener: (userId: string, status: GenerationStatus) => Promise<void>): void {
+      settledListeners.push((id) => {
+        void repo
+          .findGeneration(db, id)
+          .then((row) => (row && (row.status === 'completed' || row.status === 'failed') ? listener(row.userId, statusOf(row)) : undefined))
+          .catch((err: unknown) => log.warn({ err, generationId: id }, 'generation outcome not told'));
+      });
     },
     upscaleProviders: createUpscaleProviders({ pricing: deps.pricing, providers }),
     submitMockup: createMockupSubmit({ lifecycle, providers, images, log }),

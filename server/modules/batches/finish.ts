@@ -6,6 +6,7 @@ import type { Mailer } from '../../providers/mail/mailer.ts';
 import { batchFinishedMail } from '../../providers/mail/templates.ts';
 import { findUserById } from '../auth/repository.ts';
 import type { FilesService } from '../files/service.ts';
+import type { WebhooksService } from '../webhooks/service.ts';
 import * as repo from './repository.ts';
 import { toSummary, toItem } from './view.ts';
 
@@ -16,6 +17,8 @@ export interface FinishDeps {
   mailer: Mailer;
   /** The Telegram bot tells a linked user (lib/job-notices.ts). */
   notify: (notice: JobNotice) => void;
+  /** The user's webhook endpoints get `batch.completed` with the batch as its status route answers it. */
+  webhooks?: Pick<WebhooksService, 'emit'>;
   publicUrl: string;
   log: { warn(obj: object, msg: string): void };
 }
@@ -45,6 +48,7 @@ export function createBatchFinish(deps: FinishDeps) {
       path,
       ...(done > 0 ? {} : { text: 'no image was done' }),
     });
+    await deps.webhooks?.emit(batch.userId, 'batch.completed', summary);
     const user = await findUserById(db, batch.userId);
     if (!user) return;
     try {

@@ -2,6 +2,7 @@ import type { AiService } from '../ai/service.ts';
 import type { CreditsService } from '../credits/service.ts';
 import type { FilesService } from '../files/service.ts';
 import { defineModule, mount } from '../module.ts';
+import type { WebhooksService } from '../webhooks/service.ts';
 import { createBatchFinish } from './finish.ts';
 import { batchJobs } from './jobs.ts';
 import { batchRoutes } from './routes.ts';
@@ -11,6 +12,7 @@ export interface BatchesModuleDeps {
   ai: Pick<AiService, 'batchRuns' | 'onSettled'>;
   files: Pick<FilesService, 'readOwn' | 'putInput' | 'readInput' | 'dropInput'>;
   credits: Pick<CreditsService, 'account'>;
+  webhooks: Pick<WebhooksService, 'emit'>;
 }
 
 /** Batches (`/api/batches`, issue 28): any batch-capable tool over up to 50 images, each item a durable generation. */
@@ -25,6 +27,7 @@ export const batchesModule = defineModule({
       files: deps.files,
       mailer: core.mailer,
       notify: core.notices.emit,
+      webhooks: deps.webhooks,
       publicUrl: config.PUBLIC_URL,
       log,
     });

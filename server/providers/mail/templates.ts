@@ -97,3 +97,16 @@ export function batchFinishedMail(to: string, batch: { title: string; done: numb
     footer: `You get this mail because you started a batch on ${APP_NAME}.`,
   });
 }
+
+/** An endpoint whose deliveries failed for 3 days was turned off; its owner is told how to turn it on again. */
+export function webhookDisabledMail(to: string, endpoint: { url: string; failingSince: Date; link: string }): MailMessage {
+  return mail(to, `${APP_NAME} turned off a webhook that kept failing`, {
+    heading: 'A webhook endpoint was turned off',
+    lines: [
+      `Every delivery to ${endpoint.url} has failed since ${endpoint.failingSince.toUTCString()}, so ${APP_NAME} stopped sending to it.`,
+      'Fix the endpoint, then add it again in the dashboard (Webhooks). The deliveries it missed are listed there.',
+    ],
+    action: { label: 'Open your webhooks', link: endpoint.link },
+    footer: `You get this mail because you added a webhook endpoint on ${APP_NAME}.`,
+  });
+}

@@ -1,4 +1,4 @@
-import { CreditCard, KeyRound, Send, UserRound } from 'lucide-react';
+import { CreditCard, KeyRound, Send, UserRound, Webhook } from 'lucide-react';
 import { displayName } from '../../../contract/auth.ts';
 import type { DashboardTab } from '../../../contract/constants.ts';
 import { Page } from '../../components/ui/page.tsx';
@@ -12,12 +12,14 @@ import { ApiKeysTab } from '../../features/dashboard/api-keys-tab.tsx';
 import { useDashboardTab } from '../../features/dashboard/dashboard-tab.ts';
 import { TelegramTab } from '../../features/dashboard/telegram-tab.tsx';
 import { UserInfoTab } from '../../features/dashboard/user-info-tab.tsx';
+import { WebhooksTab } from '../../features/dashboard/webhooks-tab.tsx';
 
 const TABS: readonly TabItem<DashboardTab>[] = [
   { id: 'user-info', label: 'Profile', icon: <UserRound className="size-4" aria-hidden /> },
   { id: 'telegram', label: 'Telegram', icon: <Send className="size-4" aria-hidden /> },
   { id: 'credits', label: 'Credits', icon: <CreditCard className="size-4" aria-hidden /> },
   { id: 'api-keys', label: 'API keys', icon: <KeyRound className="size-4" aria-hidden /> },
+  { id: 'webhooks', label: 'Webhooks', icon: <Webhook className="size-4" aria-hidden /> },
 ];
 
 /** /dashboard (behind ProtectedRoute with the 'Dashboard Error' box). */
@@ -41,6 +43,7 @@ export function DashboardPage() {
         {tab === 'telegram' && <TelegramTab />}
         {tab === 'credits' && <CreditsTab credits={auth.credits} storage={auth.storage} />}
         {tab === 'api-keys' && <ApiKeysTab />}
+        {tab === 'webhooks' && <WebhooksTab />}
       </TabPanel>
     </Page>
   );

@@ -60,7 +60,7 @@ export function Tabs<T extends string>({ tabs, value, onChange, label, baseId, c
             onClick={() => onChange(tab.id)}
             onKeyDown={(event) => move(event, index)}
             className={cn(
-              'inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors sm:px-4',
+              'inline-flex shrink-0 items-center gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition-colors sm:px-4',
               selected ? 'bg-white text-violet-700 shadow-sm' : 'text-slate-600 hover:text-slate-900',
             )}
           >

@@ -10,6 +10,8 @@ const UNREADABLE = 'The server answered something this page cannot read. Please 
 export const apiKeysQuery = () =>
   queryOptions({
     queryKey: apiKeysKey,
+    // Used elsewhere (a script, a delivery): read afresh whenever the tab opens.
+    staleTime: 0,
     queryFn: async (): Promise<ApiKeysList> => parseAnswer(apiKeysResponse, await api.get<unknown>('/account/api-keys'), UNREADABLE),
   });
 

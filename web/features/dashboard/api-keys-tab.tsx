@@ -1,16 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, Copy, KeyRound, Trash2 } from 'lucide-react';
+import { KeyRound, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { API_SCOPE_LABELS, API_SCOPES, type ApiKey, type ApiScope, type CreatedApiKey } from '../../../contract/api-keys.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
+import { Checklist } from '../../components/ui/checklist.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { inputClasses, TextField } from '../../components/ui/input.tsx';
+import { TextField } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { apiKeysKey, apiKeysQuery, createApiKeyRequest, revokeApiKeyRequest } from './api-keys-api.ts';
+import { SecretOnce } from './secret-once.tsx';
 
 const date = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -18,42 +20,6 @@ const shown = (iso: string, format: Intl.DateTimeFormat) => {
   const value = new Date(iso);
   return Number.isNaN(value.getTime()) ? '—' : format.format(value);
 };
-
-/** The new key, once: read-only, selectable, with a copy button. */
-function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Alert tone="success" className="mb-5">
-      <p className="font-medium">Key “{created.name}” created. Copy it now: it will not be shown again.</p>
-      <div className="mt-3 flex flex-wrap items-center gap-2">
-        <label htmlFor="new-api-key" className="sr-only">
-          Your new API key
-        </label>
-        <input
-          id="new-api-key"
-          readOnly
-          value={created.key}
-          onFocus={(event) => event.currentTarget.select()}
-          className={`${inputClasses} min-w-0 flex-1 font-mono text-xs`}
-        />
-        <Button
-          variant="outline"
-          size="sm"
-          icon={copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
-          onClick={() => {
-            void navigator.clipboard?.writeText(created.key);
-            setCopied(true);
-          }}
-        >
-          {copied ? 'Copied' : 'Copy key'}
-        </Button>
-        <Button variant="ghost" size="sm" onClick={onDone}>
-          Done
-        </Button>
-      </div>
-    </Alert>
-  );
-}
 
 function CreateKeyForm({ full, onCreated }: { full: boolean; onCreated: (created: CreatedApiKey) => void }) {
   const queryClient = useQueryClient();
@@ -68,7 +34,6 @@ function CreateKeyForm({ full, onCreated }: { full: boolean; onCreated: (created
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: apiKeysKey }),
   });
-  const toggle = (scope: ApiScope) => setScopes((now) => (now.includes(scope) ? now.filter((s) => s !== scope) : API_SCOPES.filter((s) => s === scope || now.includes(s))));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) return setProblem('Give the key a name, like the script or flow that will use it.');
@@ -79,20 +44,7 @@ function CreateKeyForm({ full, onCreated }: { full: boolean; onCreated: (created
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <TextField label="Key name" placeholder="n8n flow, nightly thumbnails…" value={name} maxLength={60} onChange={(event) => setName(event.target.value)} disabled={full} />
-      <fieldset disabled={full}>
-        <legend className="mb-1.5 block text-sm font-medium text-slate-700">What it may do</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {API_SCOPES.map((scope) => (
-            <label key={scope} className="flex items-start gap-2.5 rounded-lg border border-slate-200 p-3 text-sm has-[:checked]:border-violet-300 has-[:checked]:bg-violet-50/60">
-              <input type="checkbox" checked={scopes.includes(scope)} onChange={() => toggle(scope)} className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-violet-600" />
-              <span>
-                <span className="block font-mono text-xs font-medium text-slate-900">{scope}</span>
-                <span className="block text-slate-600">{API_SCOPE_LABELS[scope]}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <Checklist legend="What it may do" options={API_SCOPES} labels={API_SCOPE_LABELS} value={scopes} onChange={setScopes} disabled={full} />
       {(problem || create.error) && <Alert tone="error">{problem ?? errorMessage(create.error)}</Alert>}
       <Button type="submit" loading={create.isPending} disabled={full} icon={<KeyRound className="size-4" aria-hidden />}>
         Create key
@@ -156,7 +108,14 @@ export function ApiKeysTab() {
           }
         />
         <CardBody>
-          {created && <NewKey created={created} onDone={() => setCreated(null)} />}
+          {created && (
+            <SecretOnce
+              heading={`Key “${created.name}” created. Copy it now: it will not be shown again.`}
+              label="Your new API key"
+              secret={created.key}
+              onDone={() => setCreated(null)}
+            />
+          )}
           <CreateKeyForm full={list.length >= max} onCreated={setCreated} />
           {list.length >= max && (
             <Alert tone="info" className="mt-4">
