@@ -414,6 +414,33 @@ describe('CSRF', () => {
   });
 });
 
+/**
+ * Calls each route as `intruder` (its session or key, `as`) with the owner's objects, then with unknown ids of the same
+ * shapes: the problems found (not a 404, not the same answer as an unknown id, either user's state changed).
+ */
+async function othersObjectProblems(
+  withIds: ApiRoute[],
+  owner: TestSession,
+  ids: Partial<Record<ObjectKind, string>>,
+  intruder: TestSession,
+  as: { session: TestSession } | { bearer: string },
+): Promise<string[]> {
+  const wrong: string[] = [];
+  const unknownIds = Object.fromEntries(Object.entries(ids).map(([kind, id]) => [kind, unknownIdOf[kind as ObjectKind](id!)]));
+  for (const route of withIds) {
+    const before = JSON.stringify([await stateOf(owner.userId), await stateOf(intruder.userId)]);
+    const theirs = await callRoute(route, { ...as, ids });
+    const unknown = await callRoute(route, { ...as, ids: unknownIds });
+    const after = JSON.stringify([await stateOf(owner.userId), await stateOf(intruder.userId)]);
+    if (theirs.statusCode !== 404) wrong.push(`${route.key}: another user's object → ${theirs.statusCode} ${theirs.body.slice(0, 160)}`);
+    else if (JSON.stringify(visible(theirs)) !== JSON.stringify(visible(unknown))) {
+      wrong.push(`${route.key}: another user's object answers ${JSON.stringify(visible(theirs))}, an unknown id ${JSON.stringify(visible(unknown))}`);
+    }
+    if (after !== before) wrong.push(`${route.key}: state changed`);
+  }
+  return wrong;
+}
+
 describe('objects of other users', () => {
   it('knows every id a route takes: a kind with a builder, or a shared catalogue entry', () => {
     const problems: string[] = [];
@@ -434,23 +461,9 @@ describe('objects of other users', () => {
   it("answers another user's object exactly as an unknown id (404), on every route that takes one, and changes nothing", async () => {
     const owner = await make.user({ credits: '50' });
     const intruder = await make.user({ credits: '50' });
-    const ids = await objectsOf(owner);
     const withIds = routes.filter((r) => idSlotsOf(r).some((s) => isOwned(s.rule)));
     expect(withIds.length).toBeGreaterThan(10);
-    const wrong: string[] = [];
-    for (const route of withIds) {
-      const before = JSON.stringify([await stateOf(owner.userId), await stateOf(intruder.userId)]);
-      const theirs = await callRoute(route, { session: intruder, ids });
-      const unknownIds = Object.fromEntries(Object.entries(ids).map(([kind, id]) => [kind, unknownIdOf[kind as ObjectKind](id!)]));
-      const unknown = await callRoute(route, { session: intruder, ids: unknownIds });
-      const after = JSON.stringify([await stateOf(owner.userId), await stateOf(intruder.userId)]);
-      if (theirs.statusCode !== 404) wrong.push(`${route.key}: another user's object → ${theirs.statusCode} ${theirs.body.slice(0, 160)}`);
-      else if (JSON.stringify(visible(theirs)) !== JSON.stringify(visible(unknown))) {
-        wrong.push(`${route.key}: another user's object answers ${JSON.stringify(visible(theirs))}, an unknown id ${JSON.stringify(visible(unknown))}`);
-      }
-      if (after !== before) wrong.push(`${route.key}: state changed`);
-    }
-    expect(wrong).toEqual([]);
+    expect(await othersObjectProblems(withIds, owner, await objectsOf(owner), intruder, { session: intruder })).toEqual([]);
   });
 });
 
@@ -511,23 +524,9 @@ describe('API keys (Authorization: Bearer)', () => {
 
   it("answers another user's object to a key exactly as an unknown id (404), on every scoped route that takes one, and changes nothing", async () => {
     const intruder = await make.user({ credits: '50' });
-    const intruderKey = await make.bearerKey(intruder);
     const withIds = appRoutes().filter((r) => r.scope && idSlotsOf(r).some((s) => isOwned(s.rule)));
     expect(withIds.length).toBeGreaterThan(8);
-    const wrong: string[] = [];
-    for (const route of withIds) {
-      const before = JSON.stringify([await stateOf(owner.userId), await stateOf(intruder.userId)]);
-      const theirs = await callRoute(route, { bearer: intruderKey, ids });
-      const unknownIds = Object.fromEntries(Object.entries(ids).map(([kind, id]) => [kind, unknownIdOf[kind as ObjectKind](id!)]));
-      const unknown = await callRoute(route, { bearer: intruderKey, ids: unknownIds });
-      const after = JSON.stringify([await stateOf(owner.userId), await stateOf(intruder.userId)]);
-      if (theirs.statusCode !== 404) wrong.push(`${route.key}: another user's object → ${theirs.statusCode} ${theirs.body.slice(0, 160)}`);
-      else if (JSON.stringify(visible(theirs)) !== JSON.stringify(visible(unknown))) {
-        wrong.push(`${route.key}: another user's object answers ${JSON.stringify(visible(theirs))}, an unknown id ${JSON.stringify(visible(unknown))}`);
-      }
-      if (after !== before) wrong.push(`${route.key}: state changed`);
-    }
-    expect(wrong).toEqual([]);
+    expect(await othersObjectProblems(withIds, owner, ids, intruder, { bearer: await make.bearerKey(intruder) })).toEqual([]);
   });
 
   it('answers 401 on every route to a revoked key, and changes nothing', async () => {

@@ -49,6 +49,18 @@ async function generate(session: TestSession, prompt = 'make it black and white'
   return (res.json() as { data: { generation_id: string } }).data.generation_id;
 }
 
+/** A user's endpoint that answered 500 to the first attempt of a generation's event. */
+async function firstAttemptFailed() {
+  const user = await t.make.user({ credits: '5' });
+  const endpoint = await addEndpoint(user);
+  receiver.answer(500);
+  const before = receiver.received.length;
+  await generate(user);
+  await receiver.waitFor(before + 1);
+  await expect.poll(async () => (await deliveriesOf(user, endpoint.id))[0]?.attempts).toBe(1);
+  return { user, endpoint };
+}
+
 describe('webhook endpoints', () => {
   it('adds an endpoint with its events, shows the secret once, lists it without, and deletes it', async () => {
     const user = await t.make.user();
@@ -114,13 +126,7 @@ describe('deliveries', () => {
   });
 
   it('retries a failed or unanswered delivery with growing waits for 24 hours, then marks it failed; Redeliver sends the same event once more', async () => {
-    const user = await t.make.user({ credits: '5' });
-    const endpoint = await addEndpoint(user);
-    receiver.answer(500);
-    const before = receiver.received.length;
-    await generate(user);
-    await receiver.waitFor(before + 1);
-    await expect.poll(async () => (await deliveriesOf(user, endpoint.id))[0]?.attempts).toBe(1);
+    const { user, endpoint } = await firstAttemptFailed();
     const [first] = await deliveriesOf(user, endpoint.id);
     expect(first).toMatchObject({ status: 'pending', last_status_code: 500, last_error: 'answered 500' });
     expect(new Date(first!.next_attempt_at!).getTime() - t.clock.now().getTime()).toBe(30_000);
@@ -160,13 +166,7 @@ describe('deliveries', () => {
   });
 
   it('turns off an endpoint whose deliveries failed for 3 days, mails its owner, and sends it nothing more', async () => {
-    const user = await t.make.user({ credits: '5' });
-    const endpoint = await addEndpoint(user);
-    receiver.answer(500);
-    const before = receiver.received.length;
-    await generate(user);
-    await receiver.waitFor(before + 1);
-    await expect.poll(async () => (await deliveriesOf(user, endpoint.id))[0]?.attempts).toBe(1);
+    const { user, endpoint } = await firstAttemptFailed();
     const [delivery] = await deliveriesOf(user, endpoint.id);
     t.clock.advance(DISABLE_AFTER_MS);
     await t.app.services.webhooks.deliver(delivery!.id);

@@ -1,12 +1,11 @@
-import { Check, Copy } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { inputClasses } from '../../components/ui/input.tsx';
 
 /** A secret the server shows once (an API key, a webhook's signing secret): read-only, selectable, with Copy. */
 export function SecretOnce({ heading, label, secret, onDone }: { heading: ReactNode; label: string; secret: string; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
   const id = useId();
   return (
     <Alert tone="success" className="mb-5">
@@ -16,17 +15,7 @@ export function SecretOnce({ heading, label, secret, onDone }: { heading: ReactN
           {label}
         </label>
         <input id={id} readOnly value={secret} onFocus={(event) => event.currentTarget.select()} className={`${inputClasses} min-w-0 basis-full font-mono text-xs sm:basis-0 sm:flex-1`} />
-        <Button
-          variant="outline"
-          size="sm"
-          icon={copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
-          onClick={() => {
-            void navigator.clipboard?.writeText(secret);
-            setCopied(true);
-          }}
-        >
-          {copied ? 'Copied' : 'Copy'}
-        </Button>
+        <CopyButton text={secret} />
         <Button variant="ghost" size="sm" onClick={onDone}>
           Done
         </Button>

@@ -1,33 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, Copy, Download, Trash2 } from 'lucide-react';
+import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { TRANSCRIPTION_MESSAGES, TRANSCRIPTION_POLL, type Transcription } from '../../../contract/transcriptions.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatCredits } from '../../lib/credits-format.ts';
 import { DeleteConfirm } from './delete-confirm.tsx';
 import { downloadUrl, mainText, minutesOf, saveContent, saveTitle, transcriptionKeys, transcriptionQuery } from './api.ts';
-
-/** Copies text with the 2 s "Copied" feedback. */
-export function CopyButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Button
-      variant="outline"
-      size="sm"
-      icon={copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
-      onClick={() => {
-        void navigator.clipboard?.writeText(text);
-        setCopied(true);
-        setTimeout(() => setCopied(false), 2000);
-      }}
-    >
-      {copied ? 'Copied' : 'Copy'}
-    </Button>
-  );
-}
 
 export function DownloadLinks({ t }: { t: Transcription }) {
   const formats = t.has_timings ? (['txt', 'srt', 'vtt'] as const) : (['txt'] as const);

@@ -3,6 +3,7 @@ import { FileAudio, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { TRANSCRIPTION_MESSAGES, TRANSCRIPTION_POLL, TRANSCRIPTION_SOURCES, type Transcription } from '../../../contract/transcriptions.ts';
+import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
@@ -12,7 +13,7 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { formatCredits } from '../../lib/credits-format.ts';
 import { mainText, minutesOf, transcriptionQuery, transcriptionsQuery } from './api.ts';
 import { StatusBadge } from './status-badge.tsx';
-import { CopyButton, DownloadLinks, TranscriptionModal } from './transcription-modal.tsx';
+import { DownloadLinks, TranscriptionModal } from './transcription-modal.tsx';
 
 const SOURCES = ['all', ...TRANSCRIPTION_SOURCES] as const;
 const sourceLabel = (s: string) => (s === 'all' ? 'All sources' : s === 'api' ? 'API' : s[0]!.toUpperCase() + s.slice(1));
