@@ -30,6 +30,8 @@ export const SCALE_OUT_SPECS = [
   'credits.spec.ts',
   // Jobs: the bot's long polling runs in the worker only, while the web processes serve the dashboard and its deep link.
   'telegram.spec.ts',
+  // Keys and jobs: a key checked and counted by either web process, its revocation seen by both; deliveries signed and sent by the worker.
+  'api-keys-webhooks.spec.ts',
 ];
 
 export default defineConfig({

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { startWebhookReceiver, type WebhookReceiver } from '../server/test-support/webhook-receiver.ts';
-import { expect, expectAccessible, screenshots, signInByMail, testWithPeer } from './fixtures.ts';
+import { CLUSTER, expect, expectAccessible, screenshots, signInByMail, testWithPeer } from './fixtures.ts';
 
 const run = promisify(execFile);
 /** A shell's curl, as the README's session runs it: answers the body (and the status with `-w`). */
@@ -23,9 +23,10 @@ function verified(header: string, body: string, secret: string): boolean {
 }
 
 // A local receiver on a real port, reachable because the app runs with WEBHOOK_ALLOW_PRIVATE (self-hosting on one network).
+// @cluster: the key is checked and rate-limited by either web process, and the deliveries run on the worker.
 const test = testWithPeer<WebhookReceiver>(startWebhookReceiver, () => ({ WEBHOOK_ALLOW_PRIVATE: 'true' }));
 
-test('from a shell with only an API key: upload, run a tool, get the signed webhook, download the result; a revoked key fails at once', async ({ page, server, peer: receiver }) => {
+test('from a shell with only an API key: upload, run a tool, get the signed webhook, download the result; a revoked key fails at once', { tag: CLUSTER }, async ({ page, server, peer: receiver }) => {
   test.setTimeout(180_000);
   await signInByMail(page, server, 'scripter@example.com', 'Sam Scripter');
 
