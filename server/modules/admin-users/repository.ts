@@ -2,6 +2,7 @@ import { count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { creditAccounts, creditLedger, generations, users } from '../../db/schema/index.ts';
+export { emailOf } from '../../db/user-rows.ts';
 
 /** `%`, `_` and `\` matched as themselves inside an ILIKE pattern (backslash is the escape character). */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -99,10 +100,4 @@ export async function ledgerWithActors(db: DbOrTx, userId: string, limit: number
     .where(eq(creditLedger.userId, userId))
     .orderBy(desc(creditLedger.seq))
     .limit(limit);
-}
-
-/** The email of an admin (the actor of an adjustment just written). */
-export async function emailOf(db: DbOrTx, userId: string): Promise<string | null> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email ?? null;
 }

@@ -1,10 +1,11 @@
 import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import { CALLER_COLUMNS, callerOf, type CallerRecord } from '../../db/caller-record.ts';
 import type { DbOrTx, RawQuery, Statement } from '../../db/client.ts';
-import { apiKeys, users, type ApiKeyRow } from '../../db/schema/index.ts';
+import { apiKeys, type ApiKeyRow } from '../../db/schema/index.ts';
 import type { LiveApiKey } from '../../http/session.ts';
 
 export type { ApiKeyRow };
+export { lockUser } from '../../db/user-rows.ts';
 
 /** A user's live keys, newest first. */
 export async function liveKeysOf(db: DbOrTx, userId: string): Promise<ApiKeyRow[]> {
@@ -13,11 +14,6 @@ export async function liveKeysOf(db: DbOrTx, userId: string): Promise<ApiKeyRow[
     .from(apiKeys)
     .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
-}
-
-/** Holds the user's row until the transaction ends: two key creations of one user take turns, so the cap holds. */
-export async function lockUser(tx: DbOrTx, userId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 export async function countLiveKeys(db: DbOrTx, userId: string): Promise<number> {

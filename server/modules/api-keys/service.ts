@@ -38,6 +38,7 @@ export function createApiKeysService(deps: ApiKeysDeps) {
     async create(userId: string, request: CreateApiKeyRequest): Promise<CreatedApiKey> {
       const key = `${API_KEY_PREFIXES[deps.mode]}${randomBytes(24).toString('base64url')}`;
       const row = await db.transaction(async (tx) => {
+        // Two creations of one user take turns, so the cap holds.
         await repo.lockUser(tx, userId);
         if ((await repo.countLiveKeys(tx, userId)) >= MAX_LIVE_API_KEYS) {
           throw conflict(`You have ${MAX_LIVE_API_KEYS} API keys, the most an account may hold. Revoke one you no longer use to create another.`);

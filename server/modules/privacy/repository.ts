@@ -192,10 +192,7 @@ export async function contentPage(db: DbOrTx, userId: string, afterId: number, l
 // ---- Deletion ---------------------------------------------------------------------------------------------------
 
 /** Locks the user row, so two deletions (or a deletion and a sign-in's update) run one after the other. */
-export async function lockUser(tx: DbOrTx, id: string) {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-  return row;
-}
+export { lockUser } from '../../db/user-rows.ts';
 
 /** Locks the credit account: a hold is placed by updating this row, so none can start while the deletion runs. */
 export async function lockCreditAccount(tx: DbOrTx, userId: string) {

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { telegramLinks, telegramLinkTokens, telegramUpdates, users, type TelegramLinkRow } from '../../db/schema/index.ts';
+import { telegramLinks, telegramLinkTokens, telegramUpdates, type TelegramLinkRow } from '../../db/schema/index.ts';
+export { emailOf } from '../../db/user-rows.ts';
 
 export async function insertToken(db: DbOrTx, values: { tokenHash: string; userId: string; createdAt: Date; expiresAt: Date }): Promise<void> {
   await db.insert(telegramLinkTokens).values(values);
@@ -52,9 +53,4 @@ export async function setRefineType(db: DbOrTx, userId: string, refineType: stri
 export async function takeUpdate(db: DbOrTx, updateId: number): Promise<boolean> {
   const rows = await db.insert(telegramUpdates).values({ updateId }).onConflictDoNothing().returning({ updateId: telegramUpdates.updateId });
   return rows.length > 0;
-}
-
-export async function emailOf(db: DbOrTx, userId: string): Promise<string | null> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email ?? null;
 }

@@ -1,8 +1,9 @@
 import { and, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { users, webhookDeliveries, webhookEndpoints, type WebhookDeliveryRow, type WebhookEndpointRow } from '../../db/schema/index.ts';
+import { webhookDeliveries, webhookEndpoints, type WebhookDeliveryRow, type WebhookEndpointRow } from '../../db/schema/index.ts';
 
 export type { WebhookDeliveryRow, WebhookEndpointRow };
+export { emailOf, lockUser } from '../../db/user-rows.ts';
 
 export async function endpointsOf(db: DbOrTx, userId: string): Promise<WebhookEndpointRow[]> {
   return db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)).orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id));
@@ -24,11 +25,6 @@ export async function subscribers(db: DbOrTx, userId: string, event: string): Pr
     .select()
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.userId, userId), isNull(webhookEndpoints.disabledAt), sql`${event} = any(${webhookEndpoints.events})`));
-}
-
-/** Holds the user's row until the transaction ends: two creations of one user take turns, so the cap holds. */
-export async function lockUser(tx: DbOrTx, userId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 export async function countEndpoints(db: DbOrTx, userId: string): Promise<number> {
@@ -134,9 +130,4 @@ export async function overdueDeliveries(db: DbOrTx, before: Date, limit: number)
     .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, before)))
     .limit(limit);
   return rows.map((r) => r.id);
-}
-
-export async function emailOf(db: DbOrTx, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email;
 }

@@ -112,6 +112,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
       const refusal = await refusalOf(request.url, settings.allowPrivate);
       if (refusal) throw badRequest(refusal, { field: 'url' });
       const row = await db.transaction(async (tx) => {
+        // Two creations of one user take turns, so the cap holds.
         await repo.lockUser(tx, userId);
         if ((await repo.countEndpoints(tx, userId)) >= MAX_WEBHOOK_ENDPOINTS) {
           throw conflict(`You have ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints, the most an account may have. Delete one to add another.`);
