@@ -104,7 +104,7 @@ export function createServices(deps: ServiceDeps) {
     currentTranscriber: (): Promise<SpeechTranscriber | null> => transcriptions.service.currentTranscriber(),
   });
   const batches = createModule(batchesModule, core, { ai: ai.service, files: files.service, credits: credits.service, webhooks: webhooks.service });
-  // A generation's outcome, a batch's end and a purchase go to their user's webhook endpoints.
+  // A generation's outcome goes to its user's webhook endpoints (a batch's end goes from the batches module).
   ai.service.onOutcome((userId, status) =>
     webhooks.service.emit(userId, status.status === 'failed' ? 'generation.failed' : status.tool === transcription.id ? 'transcription.completed' : 'generation.completed', status),
   );

@@ -17,7 +17,7 @@ import { createMockupStatus } from './mockup-status.ts';
 import { createMockupSubmit, mockupWork } from './mockup-submit.ts';
 import { createUpscaleProviders } from './upscale-providers.ts';
 import { createUpscale } from './upscale.ts';
-import * as repo from './repository.ts';
+import type { GenerationRow } from './repository.ts';
 import { durableTools } from './tools/index.ts';
 
 export interface AiDeps {
@@ -46,11 +46,16 @@ export function createAiService(deps: AiDeps) {
   const waiters = createWaiters();
   /** Told once a generation settled here (after its commit): the waiting calls, then the batches. */
   const settledListeners: Array<(generationId: string) => void> = [waiters.wake];
+  /** Told each generation that completed or failed here, as its row stands after the commit. */
+  const outcomeListeners: Array<(generation: GenerationRow) => void> = [];
   const lifecycle = createLifecycle({
     ...deps,
     batchConcurrencyPerUser: settings.generations.batchConcurrencyPerUser,
     settled: (id) => {
       for (const listener of settledListeners) listener(id);
+    },
+    outcome: (generation) => {
+      for (const listener of outcomeListeners) listener(generation);
     },
   });
   const images = { maxImageBytes: settings.maxImageBytes, maxImagePixels: settings.maxImagePixels };
@@ -86,11 +91,8 @@ export function createAiService(deps: AiDeps) {
      * status route answers it, after its commit (its user's webhooks).
      */
     onOutcome(listener: (userId: string, status: GenerationStatus) => Promise<void>): void {
-      settledListeners.push((id) => {
-        void repo
-          .findGeneration(db, id)
-          .then((row) => (row && (row.status === 'completed' || row.status === 'failed') ? listener(row.userId, statusOf(row)) : undefined))
-          .catch((err: unknown) => log.warn({ err, generationId: id }, 'generation outcome not told'));
+      outcomeListeners.push((row) => {
+        listener(row.userId, statusOf(row)).catch((err: unknown) => log.warn({ err, generationId: row.id }, 'generation outcome not told'));
       });
     },
     upscaleProviders: createUpscaleProviders({ pricing: deps.pricing, providers }),

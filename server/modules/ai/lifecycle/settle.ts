@@ -18,7 +18,7 @@ const RESULT_PATHS: Record<string, string> = { 'mockup-generator': '/gallery' };
  * The end of a generation: `complete` charges it and records its outputs, `fail` releases its hold and records why;
  * either way in one transaction, then the waiting calls wake and a queued job's user is told.
  */
-export function createSettle(deps: Pick<LifecycleDeps, 'db' | 'clock' | 'credits' | 'files' | 'log' | 'notify' | 'settled'>, runs: Pick<Runs, 'discard'>) {
+export function createSettle(deps: Pick<LifecycleDeps, 'db' | 'clock' | 'credits' | 'files' | 'log' | 'notify' | 'settled' | 'outcome'>, runs: Pick<Runs, 'discard'>) {
   const { db, clock, credits, files } = deps;
   const { discard } = runs;
 
@@ -56,6 +56,7 @@ export function createSettle(deps: Pick<LifecycleDeps, 'db' | 'clock' | 'credits
     }
     run.close();
     deps.settled?.(run.generation.id);
+    deps.outcome?.(done.generation);
     notice(done.generation, 'completed', produced.notice);
     return done;
   }
@@ -122,7 +123,10 @@ export function createSettle(deps: Pick<LifecycleDeps, 'db' | 'clock' | 'credits
     await discard(run.outputs);
     deps.settled?.(run.generation.id);
     if (!failure.expected) deps.log.error({ err, generation: run.generation.id }, 'generation failed');
-    if (failed) notice(failed, 'failed', { text: failed.errorMessage ?? failure.error.message, ...options.notice });
+    if (failed) {
+      deps.outcome?.(failed);
+      notice(failed, 'failed', { text: failed.errorMessage ?? failure.error.message, ...options.notice });
+    }
     return failure.error;
   }
 

@@ -113,4 +113,6 @@ export interface LifecycleDeps {
   batchConcurrencyPerUser?: number;
   /** Told once any generation has settled (completed, failed or cancelled), after the commit: waiting calls wake. */
   settled?: (generationId: string) => void;
+  /** Told the row of each generation that completed or failed here (not a cancelled one), after the commit. */
+  outcome?: (generation: GenerationRow) => void;
 }
