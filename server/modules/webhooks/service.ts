@@ -76,8 +76,11 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
   const send = (deliveryId: string, startAfter?: Date) => deps.jobs.send(DELIVER_WEBHOOK_JOB, { deliveryId }, startAfter ? { startAfter } : undefined);
 
-  /** One attempt's outcome recorded: done, retried later, or failed for good; the endpoint's run of failures kept. */
-  async function settleAttempt(delivery: repo.WebhookDeliveryRow, endpoint: repo.WebhookEndpointRow, result: AttemptResult): Promise<void> {
+  /**
+   * One attempt's outcome recorded: done, retried later, or failed for good; the endpoint's run of failures kept.
+   * Answers whether the endpoint took it (a 2xx).
+   */
+  async function settleAttempt(delivery: repo.WebhookDeliveryRow, endpoint: repo.WebhookEndpointRow, result: AttemptResult): Promise<boolean> {
     const now = clock.now();
     const ok = 'status' in result && result.status >= 200 && result.status < 300;
     const statusCode = 'status' in result ? result.status : null;
@@ -85,7 +88,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     if (ok) {
       await repo.recordAttempt(db, delivery.id, { status: 'succeeded', statusCode, error: null, nextAttemptAt: null, deliveredAt: now });
       await repo.clearFailing(db, endpoint.id);
-      return;
+      return true;
     }
     const retrying = now.getTime() - delivery.createdAt.getTime() < RETRY_FOR_MS;
     const next = retrying ? new Date(now.getTime() + retryDelayMs(delivery.attempts + 1)) : null;
@@ -101,6 +104,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
           .catch((err: unknown) => deps.log.warn({ err, endpointId: endpoint.id }, 'webhook-disabled mail not sent'));
       }
     }
+    return false;
   }
 
   return {
@@ -175,8 +179,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
         [WEBHOOK_EVENT_ID_HEADER]: delivery.eventId,
       };
       const result = await postJson(endpoint.url, delivery.body, headers, { timeoutMs: settings.timeoutMs, allowPrivate: settings.allowPrivate });
-      await settleAttempt(delivery, endpoint, result);
-      return 'status' in result && result.status >= 200 && result.status < 300 ? 'sent' : 'failed';
+      return (await settleAttempt(delivery, endpoint, result)) ? 'sent' : 'failed';
     },
 
     /** Due deliveries no job took (a process died after recording them): handed to the workers again. */

@@ -110,7 +110,7 @@ export function postJson(url: string, body: string, headers: Record<string, stri
     );
     request.on('error', (err) => {
       clearTimeout(timer);
-      resolve({ error: err instanceof EndpointRefused ? err.message : err.message || 'connection failed' });
+      resolve({ error: err.message || 'connection failed' });
     });
     request.end(body);
   });

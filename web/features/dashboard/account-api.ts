@@ -22,7 +22,8 @@ export const accountKeys = {
   billing: ['account', 'billing'] as const,
 };
 
-const UNREADABLE = 'The server answered something this page cannot read. Please reload.';
+/** What the dashboard's calls say of an answer they cannot read (parseAnswer). */
+export const UNREADABLE = 'The server answered something this page cannot read. Please reload.';
 
 export const passwordStatusQuery = () =>
   queryOptions({

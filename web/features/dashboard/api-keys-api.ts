@@ -2,10 +2,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiKeyRevokedResponse, apiKeysResponse, createdApiKeyResponse, type ApiKeysList, type CreateApiKeyRequest, type CreatedApiKey } from '../../../contract/api-keys.ts';
 import { api, parseAnswer } from '../../lib/api.ts';
+import { UNREADABLE } from './account-api.ts';
 
 export const apiKeysKey = ['account', 'api-keys'] as const;
-
-const UNREADABLE = 'The server answered something this page cannot read. Please reload.';
 
 export const apiKeysQuery = () =>
   queryOptions({

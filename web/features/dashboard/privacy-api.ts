@@ -2,10 +2,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { dataExportResponse, deleteAccountResponse, latestExportResponse, type DataExport } from '../../../contract/privacy.ts';
 import { api, parseAnswer } from '../../lib/api.ts';
+import { UNREADABLE } from './account-api.ts';
 
 export const privacyKeys = { latestExport: ['account', 'export'] as const };
 
-const UNREADABLE = 'The server answered something this page cannot read. Please reload.';
 /** While an export is being built, its status is read again this often. */
 export const EXPORT_POLL_MS = 2000;
 

@@ -12,13 +12,13 @@ import {
   type WebhookEndpointsList,
 } from '../../../contract/webhooks.ts';
 import { api, parseAnswer } from '../../lib/api.ts';
+import { UNREADABLE } from './account-api.ts';
 
 export const webhookKeys = {
   endpoints: ['account', 'webhooks'] as const,
   deliveries: (id: string) => ['account', 'webhooks', id, 'deliveries'] as const,
 };
 
-const UNREADABLE = 'The server answered something this page cannot read. Please reload.';
 const path = (id: string) => `/account/webhooks/${encodeURIComponent(id)}`;
 
 export const webhooksQuery = () =>
