@@ -39,7 +39,9 @@ export default defineConfig({
   testIgnore: ['scale-out/**'],
   ...(scaleOut ? { testMatch: SCALE_OUT_SPECS, grep: new RegExp(CLUSTER) } : {}),
   outputDir: 'test-results/e2e',
-  timeout: 90_000,
+  // A guard against a hang, not a measure of speed: under CI's load on 2 cores a test that walks seven admin tabs with
+  // axe at two widths took 1.6 min, and a tool's whole flow up to 4. Slower tests set their own (300 s).
+  timeout: 240_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   // Spec files two at a time, each worker with its own server (fixtures.ts): on this 2-core machine 6 specs took 230 s

@@ -20,7 +20,6 @@ async function expectFitsPhone(page: Page, what: string) {
 }
 
 test('an admin publishes a banner visitors see, switches it off, edits and deletes it, and edits the FAQ and the landing page', async ({ page, server, browser, baseURL }) => {
-  test.setTimeout(120_000);
   await signInByMail(page, server, ADMIN, 'Nora Notifier');
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Notifications' }).click();

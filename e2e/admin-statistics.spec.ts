@@ -29,7 +29,6 @@ async function fitsPhone(page: Page) {
 }
 
 test('an admin reads the statistics by range and view, and the referrers with their purchases', async ({ page, server }) => {
-  test.setTimeout(180_000);
   // Three browser sessions: one lands from Google and reads a second page, one comes in directly and leaves, and the
   // admin arrives from Hacker News signed in (two of three sessions bounce).
   await track(page, 'https://www.google.com/search?q=creator+tools');

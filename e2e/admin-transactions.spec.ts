@@ -20,7 +20,6 @@ async function fitsThePhone(page: Page, what: string) {
 }
 
 test('an admin sees a test purchase, filters, exports the CSV and edits a package', async ({ page, browser, server, baseURL }) => {
-  test.setTimeout(120_000);
   // A user buys the Starter package through the test checkout.
   await signInByMail(page, server, BUYER, 'Casey, "CSV" Buyer');
   await page.goto('/dashboard?tab=credits');

@@ -228,7 +228,6 @@ test.describe('AI image tools', () => {
   // Its own test, so that its time and its failure are its own (it shared the morpher's 300 s once, and a CI run ran
   // out of them at its download).
   test('a two-style mockup of one image, viewed and downloaded one by one and all at once', { tag: CLUSTER }, async ({ page, server }) => {
-    test.setTimeout(180_000);
     await signInByMail(page, server, 'mockups@example.com', 'Mo Mockups');
     await expect(credits(page, '5.00')).toBeVisible();
 

@@ -27,7 +27,6 @@ function verified(header: string, body: string, secret: string): boolean {
 const test = testWithPeer<WebhookReceiver>(startWebhookReceiver, () => ({ WEBHOOK_ALLOW_PRIVATE: 'true' }));
 
 test('from a shell with only an API key: upload, run a tool, get the signed webhook, download the result; a revoked key fails at once', { tag: CLUSTER }, async ({ page, server, peer: receiver }) => {
-  test.setTimeout(180_000);
   await signInByMail(page, server, 'scripter@example.com', 'Sam Scripter');
 
   // The dashboard: a key with the default scopes (generate, files:read), shown once.

@@ -13,7 +13,6 @@ const COFFEE = path.join(PHOTOS, 'coffee.jpg');
 const credits = (page: Page, amount: string) => page.getByRole('link', { name: `${amount} credits` });
 
 test('background remover: a photo with no person is refused with nothing charged; astronaut.jpg comes out as a PNG with transparency, downloadable and in the gallery', async ({ page, server }) => {
-  test.setTimeout(180_000);
   await signInByMail(page, server, 'cutout@example.com', 'Cora Cutout');
   await expect(credits(page, '5.00')).toBeVisible();
 

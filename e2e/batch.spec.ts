@@ -49,7 +49,6 @@ async function transactions(page: Page): Promise<CreditTransaction[]> {
 const credits = (page: Page, amount: string) => page.getByRole('link', { name: `${amount} credits` });
 
 test('a batch of two photos and a fake image: quoted, the fake refused by name and not charged, the photos done, told on another page, zipped and charged exactly', async ({ page, server, peer: gemini }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInByMail(page, server, 'batch@example.com', 'Bea Batch');
   await expect(credits(page, '5.00')).toBeVisible();

@@ -6,7 +6,6 @@ import { generateImage, samplePng } from './upload-file.ts';
 const COFFEE = path.join(import.meta.dirname, '..', 'server', 'test-support', 'photos', 'coffee.jpg');
 
 test('caption generator: upload coffee.jpg, LinkedIn and Professional with my hashtags, generate, copy, open the saved caption and share it', async ({ page, server, context }) => {
-  test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signInByMail(page, server, 'captions@example.com', 'Cara Caption');
 
@@ -78,7 +77,6 @@ test('caption generator: upload coffee.jpg, LinkedIn and Professional with my ha
 });
 
 test('caption generator gallery: select an image of mine as the input, caption it, delete it', async ({ page, server }) => {
-  test.setTimeout(120_000);
   await signInByMail(page, server, 'captions-gallery@example.com', 'Gil Gallery');
   await generateImage(page, 'a warm gradient', await samplePng([250, 120, 20], [200, 30, 40], 480, 320));
 

@@ -183,7 +183,6 @@ async function expectNothingKept(page: Page) {
 
 test.describe('durable generations behind a proxy with a 10 s idle timeout', () => {
   test('a 25 s morph shows progress, survives a reload, ends on screen and in the gallery, charged once', async ({ page, deployment, gemini, outsideProxy }) => {
-    test.setTimeout(240_000);
     const { server, proxy } = deployment;
     const prompt = 'A slow watercolour harbour';
     const { id, asked } = await startSlowMorph(page, server, gemini, { email: 'durable-morph@example.com', name: 'Dana Durable', prompt, delayMs: SLOW_MS });
@@ -253,7 +252,6 @@ test.describe('durable generations behind a proxy with a 10 s idle timeout', () 
   });
 
   test('Cancel on the page while it runs releases the hold; nothing reaches the gallery', async ({ page, deployment, gemini, outsideProxy }) => {
-    test.setTimeout(180_000);
     const { id } = await startSlowMorph(page, deployment.server, gemini, {
       email: 'durable-cancel@example.com',
       name: 'Cal Cancel',
@@ -276,7 +274,6 @@ test.describe('durable generations behind a proxy with a 10 s idle timeout', () 
   });
 
   test('after a reload the panel shows the running morph, passes axe, and its Cancel releases the hold', async ({ page, deployment, gemini, outsideProxy }) => {
-    test.setTimeout(180_000);
     const { id } = await startSlowMorph(page, deployment.server, gemini, {
       email: 'durable-panel@example.com',
       name: 'Pat Panel',

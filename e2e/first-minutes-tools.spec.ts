@@ -63,7 +63,6 @@ async function makeMockup(page: Page): Promise<string> {
 
 zeroCreditTest.describe('at 0 credits', () => {
   zeroCreditTest('free previews stay ready, a priced upscale says Not enough credits before the click', async ({ page, server }) => {
-    zeroCreditTest.setTimeout(120_000);
     await signInByMail(page, server, 'zero-credits@example.com', 'Zoe Zero');
     await expect(page.getByRole('link', { name: '0.00 credits' })).toBeVisible();
 
@@ -109,7 +108,6 @@ zeroCreditTest.describe('at 0 credits', () => {
 
 test.describe('the gallery and shared pages', () => {
   test('an upscaled copy says 2x; tiles say what an image is; axe on the gallery, viewer and share dialog', async ({ page, server }) => {
-    test.setTimeout(150_000);
     await signInByMail(page, server, 'first-gallery@example.com', 'Gus Gallery');
     const prompt = 'A lighthouse on a cliff at dusk, waves crashing below, warm windows, painted in thick oil strokes';
     const source = await generateImage(page, prompt, await samplePng([250, 204, 21], [239, 68, 68]));
@@ -158,7 +156,6 @@ test.describe('the gallery and shared pages', () => {
   });
 
   test('a shared mockup is not labelled Prompt; the footer wraps without a leading dot; axe on /file and /content', async ({ page, browser, server }) => {
-    test.setTimeout(150_000);
     await signInByMail(page, server, 'first-share@example.com', 'Priya Publisher');
     const mockup = await makeMockup(page);
     await post(page, `/api/files/${mockup}/toggle-visibility`, {});

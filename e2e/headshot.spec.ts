@@ -12,7 +12,6 @@ const COFFEE = path.join(PHOTOS, 'coffee.jpg');
 const credits = (page: Page, amount: string) => page.getByRole('link', { name: `${amount} credits` });
 
 test('headshot: upload astronaut.jpg, pick Elegant on Outdoors, generate a free preview and download it; coffee.jpg is refused with nothing charged', async ({ page, server }) => {
-  test.setTimeout(180_000);
   await signInByMail(page, server, 'headshot@example.com', 'Hana Headshot');
   await expect(credits(page, '5.00')).toBeVisible();
 

@@ -22,7 +22,6 @@ async function expectNoOverflow(page: Page, width: number) {
 }
 
 test('photoshoot: two reference photos, 3 variations of Lighting + Style, Diverse, 16:9; the photos arrive in order as free previews and download', async ({ page, server }) => {
-  test.setTimeout(240_000);
   await signInByMail(page, server, 'photoshoot@example.com', 'Pia Photoshoot');
   await expect(credits(page, '5.00')).toBeVisible();
 

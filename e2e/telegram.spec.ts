@@ -49,7 +49,6 @@ withoutBot('without the bot, a creator reads that Telegram is not available yet,
 });
 
 test('dashboard Telegram tab: connect through the deep link, see it connected, send a test message, disconnect', { tag: CLUSTER }, async ({ page, server, peer: telegram, context }) => {
-  test.setTimeout(120_000);
   await signInByMail(page, server, 'telly@example.com', 'Telly Gram');
   await page.goto('/dashboard');
   await page.getByRole('tab', { name: /Telegram/ }).click();

@@ -20,7 +20,6 @@ async function noOverflowAt390(page: Page) {
 }
 
 test('thumbnail: upload astronaut.jpg, pick a style, type the text, generate a free 1280x720 preview, download it, find it in the history after a reload', async ({ page, server }) => {
-  test.setTimeout(180_000);
   await signInByMail(page, server, 'thumbnail@example.com', 'Theo Thumbnail');
   await expect(credits(page, '5.00')).toBeVisible();
 

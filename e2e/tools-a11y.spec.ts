@@ -9,7 +9,6 @@ const TOOLS = TOOL_LIST.filter((tool) => tool.runsOn !== 'speech').map((tool) =>
 
 test.describe('the image tools, as a new user with no AI provider set', () => {
   test('each page opens, names the local engine and its free price, and passes axe', async ({ page, server }) => {
-    test.setTimeout(180_000);
     await signInByMail(page, server, 'a11y-tools@example.com', 'Ada Access');
 
     await page.goto('/tools');

@@ -8,7 +8,6 @@ import { CLUSTER, expect, expectAccessible, screenshots, signInByMail, speechPro
 const SAID = 'Please send the quarterly report to the marketing team by Friday. We will review the numbers together next week.';
 
 test('transcription: a visitor is asked to sign in; a user uploads speech, follows it to completion, edits it, finds it in the library and opens its page', { tag: CLUSTER }, async ({ page, server }) => {
-  test.setTimeout(180_000);
   await page.goto('/tools/transcription');
   await expect(page.getByRole('heading', { name: 'Sign in to transcribe audio' })).toBeVisible();
   await expectAccessible(page, '/tools/transcription (visitor)');
@@ -118,7 +117,6 @@ test('transcription: a visitor is asked to sign in; a user uploads speech, follo
 });
 
 speechProviderTest('transcription with a speech provider: priced per type, a summary from the text model, no draft label, subtitles from its timings', async ({ page, server, peer }) => {
-  speechProviderTest.setTimeout(120_000);
   await signInByMail(page, server, 'provider-speech@example.com', 'Pat Provider');
   peer.deepgram.setTranscript('We reviewed the spring campaign. The budget is approved. Anna sends the brief on Friday.', 95);
   peer.openai.setChatText('The spring campaign budget is approved; Anna sends the brief on Friday.');
