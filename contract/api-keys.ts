@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { decimalString } from './credits.ts';
+import { spendingLimit } from './spending.ts';
 
 /**
  * Personal API keys (dashboard, "API keys"): `Authorization: Bearer <key>` on every route its scopes cover, with the
@@ -36,7 +38,9 @@ export const createApiKeyRequest = z.strictObject({
     .min(1, 'Choose at least one scope')
     .max(API_SCOPES.length)
     .refine((scopes) => new Set(scopes).size === scopes.length, 'A scope is listed twice'),
-}).meta({ example: { name: 'n8n thumbnails flow', scopes: ['generate', 'files:read'] } });
+  /** The key's own spending limit per calendar month (UTC), within the account's (contract/spending.ts); optional. */
+  monthly_cap: spendingLimit.optional(),
+}).meta({ example: { name: 'n8n thumbnails flow', scopes: ['generate', 'files:read'], monthly_cap: '50' } });
 export type CreateApiKeyRequest = z.infer<typeof createApiKeyRequest>;
 
 /** One key as the list shows it: never the key itself. */
@@ -48,6 +52,9 @@ export const apiKeySchema = z.object({
   scopes: z.array(z.enum(API_SCOPES)),
   created_at: z.string(),
   last_used_at: z.string().nullable(),
+  /** The key's own monthly cap (null: only the account's), and what it spent or holds this month. */
+  monthly_cap: decimalString.nullable(),
+  spent_this_month: decimalString,
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
@@ -63,6 +70,7 @@ export const createdApiKeyResponse = z.object({
   name: z.string(),
   scopes: z.array(z.enum(API_SCOPES)),
   created_at: z.string(),
+  monthly_cap: decimalString.nullable(),
 }).meta({
   example: {
     id: '3f0c2a9e-5d1b-4c6e-9a7f-2b8d4e6f1a3c',
@@ -71,6 +79,7 @@ export const createdApiKeyResponse = z.object({
     name: 'n8n thumbnails flow',
     scopes: ['generate', 'files:read'],
     created_at: '2026-11-29T10:00:00.000Z',
+    monthly_cap: '50',
   },
 });
 export type CreatedApiKey = z.infer<typeof createdApiKeyResponse>;

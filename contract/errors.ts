@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   INSUFFICIENT_CREDITS: 402,
+  /** A monthly spending cap (the account's or the API key's) would be passed: refused before anything is held. */
+  SPENDING_CAP_REACHED: 402,
   CSRF_INVALID: 403,
   EMAIL_NOT_VERIFIED: 403,
   FORBIDDEN: 403,

@@ -24,6 +24,7 @@ import { siteModule } from './modules/site/module.ts';
 import { statisticsModule } from './modules/statistics/module.ts';
 import { systemModule } from './modules/system/module.ts';
 import { telegramModule } from './modules/telegram/module.ts';
+import { createLowBalanceAlerts } from './modules/credits/low-balance.ts';
 import { webhooksModule } from './modules/webhooks/module.ts';
 import { toolsModule } from './modules/tools/module.ts';
 import { transcriptionsModule } from './modules/transcriptions/module.ts';
@@ -110,6 +111,17 @@ export function createServices(deps: ServiceDeps) {
   );
   const transcriptions = createModule(transcriptionsModule, core, { ai: ai.service, files: files.service, pricing: pricing.service, content: content.service });
   const telegram = createModule(telegramModule, core, { credits: credits.service, transcriptions: transcriptions.service });
+  // A charge that took a balance below its user's alert: a mail, their Telegram chat and their credits.low webhooks.
+  ai.service.onLowBalance(
+    createLowBalanceAlerts({
+      db: core.db,
+      mailer: core.mailer,
+      tell: telegram.service.tell,
+      emit: (userId, event, data) => webhooks.service.emit(userId, event, data),
+      publicUrl: config.PUBLIC_URL,
+      log,
+    }),
+  );
   const site = createModule(siteModule, core, { audit: audit.service, telegramBot: telegram.service.configured });
   const adminUsers = createModule(adminUsersModule, core, { credits: credits.service, audit: audit.service });
   const statistics = createModule(statisticsModule, core, {});

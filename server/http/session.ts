@@ -6,6 +6,7 @@ import type { SessionRow, UserRow } from '../db/schema/users.ts';
 import type { Clock } from '../lib/clock.ts';
 import { safeEqual, sha256 } from '../lib/crypto.ts';
 import { AppError, forbidden, tooManyRequests, unauthenticated } from '../lib/errors.ts';
+import { withPayingKey } from '../lib/paying-key.ts';
 import type { RateLimitCounter } from './rate-limit-store.ts';
 
 export type { AccountFigures };
@@ -184,5 +185,11 @@ export function registerSessionGuard(app: FastifyInstance, deps: SessionGuardDep
         throw new AppError('CSRF_INVALID', 'Missing or invalid security token. Reload the page and try again.');
       }
     }
+  });
+  // A key's call runs its handler as paid with that key (its own monthly cap, server/lib/paying-key.ts): after the
+  // body is read, and with `done` called inside, so the handler and everything it awaits run in the key's context.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (request.auth?.kind === 'key') withPayingKey(request.auth.key.id, done);
+    else done();
   });
 }

@@ -110,6 +110,7 @@ export const VALID_BODIES: Record<string, (ids: Partial<Record<ObjectKind, strin
     ]),
   }),
   'PUT /api/auth/profile': async () => ({ json: { name: 'Changed Name' } }),
+  'PUT /api/account/spending': async () => ({ json: { monthly_cap: '500', low_balance_alert: null } }),
   'POST /api/account/api-keys': async () => ({ json: { name: fresh('Matrix key '), scopes: ['generate'] } }),
   // A public address literal: accepted without a lookup; nothing is sent to it unless an event happens.
   'POST /api/account/webhooks': async () => ({ json: { url: 'https://93.184.216.34/hooks', events: ['batch.completed'] } }),

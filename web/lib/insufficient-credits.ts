@@ -12,8 +12,9 @@ function decimalField(details: Readonly<Record<string, unknown>>, key: string): 
   return typeof value === 'string' && DECIMAL.test(value.trim()) ? normalize(value.trim()) : null;
 }
 
+/** A 402 other than a spending cap (SPENDING_CAP_REACHED, which buying credits does not lift: its message is shown). */
 export function isInsufficientCreditsError(error: unknown): error is ApiError {
-  return error instanceof ApiError && (error.status === 402 || error.code === 'INSUFFICIENT_CREDITS');
+  return error instanceof ApiError && error.code !== 'SPENDING_CAP_REACHED' && (error.status === 402 || error.code === 'INSUFFICIENT_CREDITS');
 }
 
 /**

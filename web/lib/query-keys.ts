@@ -11,6 +11,8 @@ export const creditKeys = {
   balance: ['credits', 'balance'] as const,
   transactions: ['credits', 'transactions'] as const,
   packages: ['credits', 'packages'] as const,
+  /** Spending limits and this month's spending: under `all`, so every charge reads it again. */
+  spending: ['credits', 'spending'] as const,
   prediction: (serviceType: string, variant: string, preprocessing: boolean) => ['credits', 'predict', serviceType, variant, preprocessing] as const,
   testCheckout: (packageId: string) => ['payments', 'test-checkout', packageId] as const,
   checkoutStatus: (sessionId: string) => ['payments', 'checkout-status', sessionId] as const,

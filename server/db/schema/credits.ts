@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { apiKeys } from './api-keys.ts';
+import { credits } from './columns.ts';
 import { deletedAccounts } from './privacy.ts';
 import { users } from './users.ts';
-
-/** Credits are numeric(14,4): exact, and strings when they leave the database. */
-const credits = (name: string) => numeric(name, { precision: 14, scale: 4 });
 
 /** One row per user; changed only in the transaction that writes the matching ledger row or hold. */
 export const creditAccounts = pgTable(
@@ -18,10 +17,20 @@ export const creditAccounts = pgTable(
     held: credits('held').notNull().default('0'),
     lifetimeUsed: credits('lifetime_used').notNull().default('0'),
     lifetimePurchased: credits('lifetime_purchased').notNull().default('0'),
+    /** The user's spending limit per calendar month (UTC); null: none. Holds past it are refused (credit_hold). */
+    monthlyCap: credits('monthly_cap'),
+    /** A capture that takes the balance from at least this to below it tells the user once (credit_capture). */
+    lowBalanceAlert: credits('low_balance_alert'),
+    /** When a capture last took the balance below `low_balance_alert`: the in-app notice is dismissed per crossing. */
+    lowBalanceSince: timestamp('low_balance_since', { withTimezone: true }),
+    /** What was captured in the month starting `spent_month` (a capture in a later month starts it again). */
+    spentMonth: date('spent_month'),
+    spentInMonth: credits('spent_in_month').notNull().default('0'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('credit_accounts_balance_nonneg', sql`${t.balance} >= 0`),
+    check('credit_accounts_limits_nonneg', sql`${t.monthlyCap} >= 0 and ${t.lowBalanceAlert} >= 0`),
     check('credit_accounts_held_nonneg', sql`${t.held} >= 0`),
     check('credit_accounts_held_le_balance', sql`${t.held} <= ${t.balance}`),
   ],
@@ -77,6 +86,8 @@ export const creditHolds = pgTable(
     serviceVariant: text('service_variant').notNull().default('standard'),
     description: text('description').notNull(),
     capturedAmount: credits('captured_amount'),
+    /** The API key that made the call, when one did: its own monthly cap counts what it holds and spends. */
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
@@ -84,6 +95,7 @@ export const creditHolds = pgTable(
   (t) => [
     index('credit_holds_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'open'`),
     index('credit_holds_user_idx').on(t.userId),
+    index('credit_holds_open_key_idx').on(t.apiKeyId).where(sql`${t.status} = 'open' and ${t.apiKeyId} is not null`),
     check('credit_holds_status', sql`${t.status} in ('open','captured','released')`),
     check('credit_holds_amount_nonneg', sql`${t.amount} >= 0`),
   ],

@@ -8,6 +8,7 @@ import type { CreditsService } from '../credits/service.ts';
 import type { FilesService } from '../files/service.ts';
 import type { PricingService } from '../pricing/service.ts';
 import type { GenerationStatus } from '../../../contract/generations.ts';
+import type { LowBalanceCrossing } from './lifecycle/types.ts';
 import { createEngines } from './engines.ts';
 import { createBatchRuns } from './batch-runs.ts';
 import { createDurable, createWaiters, statusOf, type DurableSettings, type ToolLifecycle } from './durable.ts';
@@ -48,6 +49,8 @@ export function createAiService(deps: AiDeps) {
   const settledListeners: Array<(generationId: string) => void> = [waiters.wake];
   /** Told each generation that completed or failed here, as its row stands after the commit. */
   const outcomeListeners: Array<(generation: GenerationRow) => void> = [];
+  /** Told each charge that took a balance below its user's alert, after the commit. */
+  const lowBalanceListeners: Array<(crossing: LowBalanceCrossing) => void> = [];
   const lifecycle = createLifecycle({
     ...deps,
     batchConcurrencyPerUser: settings.generations.batchConcurrencyPerUser,
@@ -56,6 +59,9 @@ export function createAiService(deps: AiDeps) {
     },
     outcome: (generation) => {
       for (const listener of outcomeListeners) listener(generation);
+    },
+    lowBalance: (crossing) => {
+      for (const listener of lowBalanceListeners) listener(crossing);
     },
   });
   const images = { maxImageBytes: settings.maxImageBytes, maxImagePixels: settings.maxImagePixels };
@@ -93,6 +99,12 @@ export function createAiService(deps: AiDeps) {
     onOutcome(listener: (userId: string, status: GenerationStatus) => Promise<void>): void {
       outcomeListeners.push((row) => {
         listener(row.userId, statusOf(row)).catch((err: unknown) => log.warn({ err, generationId: row.id }, 'generation outcome not told'));
+      });
+    },
+    /** Calls `listener` when a generation's charge took its user's balance below their alert, after its commit. */
+    onLowBalance(listener: (crossing: LowBalanceCrossing) => Promise<void>): void {
+      lowBalanceListeners.push((crossing) => {
+        listener(crossing).catch((err: unknown) => log.warn({ err, userId: crossing.userId }, 'low balance not told'));
       });
     },
     upscaleProviders: createUpscaleProviders({ pricing: deps.pricing, providers }),

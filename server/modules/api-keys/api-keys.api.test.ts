@@ -40,7 +40,16 @@ describe('API keys: made in a signed-in browser, shown once, kept as a hash', ()
     const list = data(await t.call('GET', '/api/account/api-keys', { session: owner }), apiKeysResponse);
     expect(list.max_keys).toBe(MAX_LIVE_API_KEYS);
     const listed = list.keys.find((k) => k.id === created.id)!;
-    expect(listed).toEqual({ id: created.id, name: 'n8n flow', prefix: created.prefix, scopes: ['account:read'], created_at: created.created_at, last_used_at: null });
+    expect(listed).toEqual({
+      id: created.id,
+      name: 'n8n flow',
+      prefix: created.prefix,
+      scopes: ['account:read'],
+      created_at: created.created_at,
+      last_used_at: null,
+      monthly_cap: null,
+      spent_this_month: '0.0000',
+    });
     expect(JSON.stringify(list)).not.toContain(created.key);
 
     const [row] = await t.database.db.select().from(apiKeys).where(eq(apiKeys.id, created.id));

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { CALLER_COLUMNS, callerOf, type CallerRecord } from '../../db/caller-record.ts';
 import type { DbOrTx, RawQuery, Statement } from '../../db/client.ts';
-import { apiKeys, type ApiKeyRow } from '../../db/schema/index.ts';
+import { apiKeys, creditHolds, type ApiKeyRow } from '../../db/schema/index.ts';
 import type { LiveApiKey } from '../../http/session.ts';
 
 export type { ApiKeyRow };
@@ -24,12 +24,34 @@ export async function countLiveKeys(db: DbOrTx, userId: string): Promise<number>
   return row?.n ?? 0;
 }
 
-export async function insertKey(db: DbOrTx, values: { userId: string; name: string; keyHash: string; prefix: string; scopes: string[]; now: Date }): Promise<ApiKeyRow> {
+export async function insertKey(
+  db: DbOrTx,
+  values: { userId: string; name: string; keyHash: string; prefix: string; scopes: string[]; monthlyCap: string | null; now: Date },
+): Promise<ApiKeyRow> {
   const [row] = await db
     .insert(apiKeys)
-    .values({ userId: values.userId, name: values.name, keyHash: values.keyHash, prefix: values.prefix, scopes: values.scopes, createdAt: values.now })
+    .values({
+      userId: values.userId,
+      name: values.name,
+      keyHash: values.keyHash,
+      prefix: values.prefix,
+      scopes: values.scopes,
+      monthlyCap: values.monthlyCap,
+      createdAt: values.now,
+    })
     .returning();
   return row!;
+}
+
+/** What each of these keys holds now for work under way (open holds), by key id; a key holding nothing is absent. */
+export async function openHeldByKey(db: DbOrTx, keyIds: string[]): Promise<Map<string, string>> {
+  if (keyIds.length === 0) return new Map();
+  const rows = await db
+    .select({ keyId: creditHolds.apiKeyId, held: sql<string>`sum(${creditHolds.amount})::text` })
+    .from(creditHolds)
+    .where(and(inArray(creditHolds.apiKeyId, keyIds), eq(creditHolds.status, 'open')))
+    .groupBy(creditHolds.apiKeyId);
+  return new Map(rows.map((r) => [r.keyId!, r.held]));
 }
 
 /** Revokes one of the user's live keys; false when it is not theirs, unknown or revoked already. */

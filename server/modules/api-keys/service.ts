@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { API_KEY_PREFIXES, API_KEY_SHOWN_LENGTH, MAX_LIVE_API_KEYS, type ApiKey, type ApiScope, type CreateApiKeyRequest, type CreatedApiKey } from '../../../contract/api-keys.ts';
+import { add, normalize } from '../../../contract/decimal.ts';
+import { monthOf } from '../../../contract/spending.ts';
 import type { Db, RawQuery } from '../../db/client.ts';
 import type { LiveApiKey } from '../../http/session.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -18,13 +20,16 @@ export interface ApiKeysDeps {
   mode: keyof typeof API_KEY_PREFIXES;
 }
 
-const toApiKey = (row: repo.ApiKeyRow): ApiKey => ({
+/** A key as the list shows it; `held`: what it holds now, counted with this month's captures against its cap. */
+const toApiKey = (row: repo.ApiKeyRow, now: Date, held = '0'): ApiKey => ({
   id: row.id,
   name: row.name,
   prefix: row.prefix,
   scopes: row.scopes as ApiScope[],
   created_at: row.createdAt.toISOString(),
   last_used_at: row.lastUsedAt?.toISOString() ?? null,
+  monthly_cap: row.monthlyCap === null ? null : normalize(row.monthlyCap),
+  spent_this_month: normalize(add(row.spentMonth === monthOf(now) ? row.spentInMonth : '0', held)),
 });
 
 /** Personal API keys: created (shown once), listed, revoked; and the bearer lookup the session guard makes. */
@@ -32,7 +37,13 @@ export function createApiKeysService(deps: ApiKeysDeps) {
   const { db, clock } = deps;
   return {
     async list(userId: string): Promise<{ keys: ApiKey[]; max_keys: number }> {
-      return { keys: (await repo.liveKeysOf(db, userId)).map(toApiKey), max_keys: MAX_LIVE_API_KEYS };
+      const keys = await repo.liveKeysOf(db, userId);
+      const held = await repo.openHeldByKey(
+        db,
+        keys.map((k) => k.id),
+      );
+      const now = clock.now();
+      return { keys: keys.map((k) => toApiKey(k, now, held.get(k.id))), max_keys: MAX_LIVE_API_KEYS };
     },
 
     async create(userId: string, request: CreateApiKeyRequest): Promise<CreatedApiKey> {
@@ -49,11 +60,12 @@ export function createApiKeysService(deps: ApiKeysDeps) {
           keyHash: sha256(key),
           prefix: key.slice(0, API_KEY_SHOWN_LENGTH),
           scopes: [...request.scopes],
+          monthlyCap: request.monthly_cap ?? null,
           now: clock.now(),
         });
       });
-      const { id, name, prefix, scopes, created_at } = toApiKey(row);
-      return { id, key, prefix, name, scopes, created_at };
+      const { id, name, prefix, scopes, created_at, monthly_cap } = toApiKey(row, clock.now());
+      return { id, key, prefix, name, scopes, created_at, monthly_cap };
     },
 
     /** Effective at once: the guard reads the key on every call, nothing caches it. */

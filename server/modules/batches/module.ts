@@ -11,7 +11,7 @@ import { createBatchesService } from './service.ts';
 export interface BatchesModuleDeps {
   ai: Pick<AiService, 'batchRuns' | 'onSettled'>;
   files: Pick<FilesService, 'readOwn' | 'putInput' | 'readInput' | 'dropInput'>;
-  credits: Pick<CreditsService, 'account'>;
+  credits: Pick<CreditsService, 'account' | 'spending'>;
   webhooks: Pick<WebhooksService, 'emit'>;
 }
 

@@ -30,7 +30,7 @@ export interface BatchesDeps {
   clock: Clock;
   runs: BatchRuns;
   files: Pick<FilesService, 'readOwn' | 'putInput' | 'readInput' | 'dropInput'>;
-  credits: Pick<CreditsService, 'account'>;
+  credits: Pick<CreditsService, 'account' | 'spending'>;
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
@@ -102,11 +102,16 @@ export function createBatchesService(deps: BatchesDeps) {
     return batch;
   }
 
-  /** What these items cost together; 402 with the figures when that is more than the available balance. */
+  /**
+   * What these items cost together; 402 with the figures when that is more than the available balance, or would pass
+   * a monthly spending cap (the account's or the calling key's): the batch is refused whole, before any hold.
+   */
   async function affordable(userId: string, quotes: ItemQuote[]): Promise<string> {
     const total = normalize(quotes.reduce((sum, quote) => add(sum, quote.amount), '0'));
     const available = (await deps.credits.account(userId)).available_credits;
     if (cmp(total, available) > 0) throw insufficientCredits(total, available);
+    const capped = await deps.credits.spending.capError(userId, total);
+    if (capped) throw capped;
     return total;
   }
 
@@ -130,6 +135,8 @@ export function createBatchesService(deps: BatchesDeps) {
         await repo.setItemGeneration(db, itemId, before);
       }
       if (err instanceof AppError && err.code === 'INSUFFICIENT_CREDITS') throw insufficientCredits(total, (await deps.credits.account(userId)).available_credits);
+      // A cap reached meanwhile (other work of the user's held): the batch's figures, now that its holds are back.
+      if (err instanceof AppError && err.code === 'SPENDING_CAP_REACHED') throw (await deps.credits.spending.capError(userId, total)) ?? err;
       throw err;
     }
   }

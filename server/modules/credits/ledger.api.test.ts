@@ -55,8 +55,8 @@ describe('holds', () => {
     const b = await credits().hold({ userId, amount: '1.5', serviceType: 'mockup', description: 'Mockup' });
     expect((await credits().account(userId)).available_credits).toBe('1.5000');
 
-    expect(await credits().capture(a.id)).toEqual({ charged: '2.0000', alreadySettled: false });
-    expect(await credits().capture(a.id)).toEqual({ charged: '2.0000', alreadySettled: true }); // twice is safe
+    expect(await credits().capture(a.id)).toEqual({ charged: '2.0000', alreadySettled: false, lowBalance: null });
+    expect(await credits().capture(a.id)).toEqual({ charged: '2.0000', alreadySettled: true, lowBalance: null }); // twice is safe
     expect(await credits().release(b.id)).toBe(true);
     expect(await credits().release(b.id)).toBe(false);
     expect(await credits().release(a.id)).toBe(false); // a captured hold is not given back

@@ -2,8 +2,12 @@ import { defineModule, mount } from '../module.ts';
 import { creditsJobs } from './jobs.ts';
 import { creditsRoutes } from './routes.ts';
 import { createCreditsService, type CreditsDeps } from './service.ts';
+import { spendingRoutes } from './spending-routes.ts';
 
-/** The ledger and holds; `/api/credits` (its packages and cost prediction are answered by payments and pricing). */
+/**
+ * The ledger and holds; `/api/credits` (its packages and cost prediction are answered by payments and pricing) and
+ * the spending limits the holds keep to (`/api/account/spending`).
+ */
 export const creditsModule = defineModule({
   name: 'credits',
   create(core, deps: Pick<CreditsDeps, 'onHoldExpired'>) {
@@ -16,7 +20,12 @@ export const creditsModule = defineModule({
     });
     return {
       service: credits,
-      routes: { public: [mount(creditsRoutes, { prefix: '/api/credits', credits })] },
+      routes: {
+        public: [
+          mount(creditsRoutes, { prefix: '/api/credits', credits }),
+          mount(spendingRoutes, { prefix: '/api/account/spending', spending: credits.spending }),
+        ],
+      },
       jobs: (log) => creditsJobs(credits, log),
     };
   },

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Statement } from '../../db/client.ts';
-import { creditAccounts, creditHolds, creditLedger } from '../../db/schema/index.ts';
+import { apiKeys, creditAccounts, creditHolds, creditLedger } from '../../db/schema/index.ts';
+export { emailOf } from '../../db/user-rows.ts';
 
 export type AccountRow = typeof creditAccounts.$inferSelect;
 export type HoldRow = typeof creditHolds.$inferSelect;
@@ -92,16 +93,16 @@ export async function appendLedger(
  */
 const HOLD: Statement = {
   name: 'credit_hold',
-  text: `select hold_id::text, available from credit_hold($1::uuid, $2::numeric, $3, $4, $5, $6::timestamptz, $7::timestamptz)`,
+  text: `select hold_id::text, available, capped, cap, spent from credit_hold($1::uuid, $2::numeric, $3, $4, $5, $6::timestamptz, $7::timestamptz, $8::uuid)`,
 };
 const CAPTURE: Statement = {
   name: 'credit_capture',
-  text: `select outcome, charged from credit_capture($1::uuid, $2::numeric, $3, $4, $5::timestamptz)`,
+  text: `select outcome, charged, low_balance, balance from credit_capture($1::uuid, $2::numeric, $3, $4, $5::timestamptz)`,
 };
 const RELEASE: Statement = {
   name: 'credit_release',
   text: `select id::text, user_id::text, amount::text, status, service_type, service_variant, description,
-    captured_amount::text, to_json(created_at) #>> '{}' as created_at, to_json(expires_at) #>> '{}' as expires_at,
+    captured_amount::text, api_key_id::text, to_json(created_at) #>> '{}' as created_at, to_json(expires_at) #>> '{}' as expires_at,
     to_json(settled_at) #>> '{}' as settled_at
     from credit_release($1::uuid, $2::timestamptz)`,
 };
@@ -128,25 +129,40 @@ async function call<T>(db: DbOrTx, statement: Statement, values: unknown[]): Pro
   return result.rows[0];
 }
 
+/** A monthly cap that stopped a hold: the account's or the key's, the cap, and what counts against it this month. */
+export interface CapReached {
+  capped: 'account' | 'key';
+  cap: string;
+  spent: string;
+}
+
 /**
  * Reserves credits and opens the hold in one statement: the account's `held` grows only while balance - held covers
- * the amount, and the hold row is inserted only when it did. Answers the new hold's id, or the available balance that
- * fell short (null: the user has no account).
+ * the amount and neither the account's nor the key's monthly cap would be passed, and the hold row is inserted only
+ * when it did. Answers the new hold's id; or the cap that stopped it; or the available balance that fell short (null:
+ * the user has no account).
  */
 export async function openHold(
   db: DbOrTx,
-  hold: Pick<HoldRow, 'userId' | 'amount' | 'serviceType' | 'serviceVariant' | 'description' | 'createdAt' | 'expiresAt'>,
-): Promise<{ holdId: string } | { holdId: null; available: string | null }> {
-  const row = await call<{ hold_id: string | null; available: string | null }>(db, HOLD, [
-    hold.userId,
-    hold.amount,
-    hold.serviceType,
-    hold.serviceVariant,
-    hold.description,
-    hold.createdAt.toISOString(),
-    hold.expiresAt.toISOString(),
-  ]);
-  return row?.hold_id ? { holdId: row.hold_id } : { holdId: null, available: row?.available ?? null };
+  hold: Pick<HoldRow, 'userId' | 'amount' | 'serviceType' | 'serviceVariant' | 'description' | 'createdAt' | 'expiresAt' | 'apiKeyId'>,
+): Promise<{ holdId: string } | ({ holdId: null } & CapReached) | { holdId: null; capped: null; available: string | null }> {
+  const row = await call<{ hold_id: string | null; available: string | null; capped: 'account' | 'key' | null; cap: string | null; spent: string | null }>(
+    db,
+    HOLD,
+    [
+      hold.userId,
+      hold.amount,
+      hold.serviceType,
+      hold.serviceVariant,
+      hold.description,
+      hold.createdAt.toISOString(),
+      hold.expiresAt.toISOString(),
+      hold.apiKeyId,
+    ],
+  );
+  if (row?.hold_id) return { holdId: row.hold_id };
+  if (row?.capped) return { holdId: null, capped: row.capped, cap: row.cap!, spent: row.spent! };
+  return { holdId: null, capped: null, available: row?.available ?? null };
 }
 
 /**
@@ -165,22 +181,29 @@ export async function captureHold(
     description: string | null;
     generationType: string | null;
   },
-): Promise<{ outcome: 'captured' | 'already_captured' | 'released' | 'missing'; charged: string | null }> {
-  const row = await call<{ outcome: 'captured' | 'already_captured' | 'released' | null; charged: string | null }>(db, CAPTURE, [
+): Promise<{ outcome: 'captured' | 'already_captured' | 'released' | 'missing'; charged: string | null; lowBalance: { alert: string; balance: string } | null }> {
+  const row = await call<{ outcome: 'captured' | 'already_captured' | 'released' | null; charged: string | null; low_balance: string | null; balance: string | null }>(
+    db,
+    CAPTURE,
+    [
     holdId,
     options.maxCharge,
     options.description,
     options.generationType,
     options.now.toISOString(),
   ]);
-  return { outcome: row?.outcome ?? 'missing', charged: row?.charged ?? null };
+  return {
+    outcome: row?.outcome ?? 'missing',
+    charged: row?.charged ?? null,
+    lowBalance: row?.low_balance ? { alert: row.low_balance, balance: row.balance! } : null,
+  };
 }
 
 type TextRow = Record<
   'id' | 'user_id' | 'amount' | 'status' | 'service_type' | 'service_variant' | 'description' | 'created_at' | 'expires_at',
   string
 > &
-  Record<'captured_amount' | 'settled_at', string | null>;
+  Record<'captured_amount' | 'settled_at' | 'api_key_id', string | null>;
 
 /**
  * Releases an open hold in one statement: the hold row moves to released (locked first), then the account gives the
@@ -198,6 +221,7 @@ export async function releaseHold(db: DbOrTx, holdId: string, now: Date): Promis
     serviceVariant: row.service_variant,
     description: row.description,
     capturedAmount: row.captured_amount,
+    apiKeyId: row.api_key_id,
     createdAt: new Date(row.created_at),
     expiresAt: new Date(row.expires_at),
     settledAt: row.settled_at === null ? null : new Date(row.settled_at),
@@ -251,4 +275,30 @@ export async function openHoldSum(db: DbOrTx, userId: string): Promise<string> {
     .from(creditHolds)
     .where(and(eq(creditHolds.userId, userId), eq(creditHolds.status, 'open')));
   return row?.total ?? '0.0000';
+}
+
+/** Sets the account's spending limits (null: none); the crossing time of the alert starts again with a new alert. */
+export async function setSpendingLimits(db: DbOrTx, userId: string, limits: { monthlyCap: string | null; lowBalanceAlert: string | null; now: Date }): Promise<void> {
+  await db
+    .update(creditAccounts)
+    .set({
+      monthlyCap: limits.monthlyCap,
+      lowBalanceAlert: limits.lowBalanceAlert,
+      lowBalanceSince: sql`case when ${creditAccounts.lowBalanceAlert} is not distinct from ${limits.lowBalanceAlert}::numeric then ${creditAccounts.lowBalanceSince} end`,
+      updatedAt: limits.now,
+    })
+    .where(eq(creditAccounts.userId, userId));
+}
+
+/** An API key's monthly cap and what counts against it in `month` (its captures then, and what it holds now). */
+export async function keySpending(db: DbOrTx, keyId: string, month: string): Promise<{ cap: string | null; spent: string } | undefined> {
+  const [row] = await db
+    .select({
+      cap: apiKeys.monthlyCap,
+      spent: sql<string>`((case when ${apiKeys.spentMonth} = ${month}::date then ${apiKeys.spentInMonth} else 0 end)
+        + coalesce((select sum(h.amount) from credit_holds h where h.api_key_id = ${apiKeys.id} and h.status = 'open'), 0))::text`,
+    })
+    .from(apiKeys)
+    .where(eq(apiKeys.id, keyId));
+  return row;
 }

@@ -4,7 +4,9 @@ import { cmp, fromUnits, min, normalize, sub, toUnits } from '../../../contract/
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { payingKey } from '../../lib/paying-key.ts';
 import * as repo from './repository.ts';
+import { createSpending, spendingCapReached } from './spending.ts';
 import type { HoldRow, LedgerType } from './repository.ts';
 
 export interface CreditsDeps {
@@ -154,15 +156,16 @@ export function createCreditsService(deps: CreditsDeps) {
     if (options.amount !== undefined && cmp(options.amount, '0') < 0) throw badRequest('A charge cannot be negative');
     // One statement: the hold row is locked first and the account second, the same order as release (no deadlocks);
     // a repeat or a lost race answers what the hold had become.
-    const { outcome, charged } = await repo.captureHold(tx, holdId, {
+    const { outcome, charged, lowBalance } = await repo.captureHold(tx, holdId, {
       now: clock.now(),
       maxCharge: options.amount === undefined ? null : normalize(options.amount),
       description: options.description ?? null,
       generationType: options.generationType ?? null,
     });
-    if (outcome === 'captured') return { charged: normalize(charged!), alreadySettled: false };
+    // lowBalance: this charge took the balance below the user's alert; the caller tells them once it has committed.
+    if (outcome === 'captured') return { charged: normalize(charged!), alreadySettled: false, lowBalance };
     if (outcome === 'missing') throw notFound('Hold not found');
-    if (outcome === 'already_captured') return { charged: normalize(charged ?? '0'), alreadySettled: true };
+    if (outcome === 'already_captured') return { charged: normalize(charged ?? '0'), alreadySettled: true, lowBalance: null };
     throw conflict('This generation was already cancelled; nothing was charged.');
   }
 
@@ -170,6 +173,8 @@ export function createCreditsService(deps: CreditsDeps) {
     grant,
     takeBack,
     adjust,
+    /** The spending limits the holds keep to (spending.ts). */
+    spending: createSpending({ db, clock }),
 
     async account(userId: string): Promise<Credits> {
       return toCredits(await repo.getAccount(db, userId));
@@ -211,9 +216,11 @@ export function createCreditsService(deps: CreditsDeps) {
       };
       // One statement reserves and opens the hold, or does neither. Every user has an account from sign-up on; one
       // missing simply has nothing to hold.
-      const opened = await repo.openHold(db, hold);
-      if (opened.holdId === null) throw insufficientCredits(amount, opened.available ?? '0');
-      return { id: opened.holdId, status: 'open', capturedAmount: null, settledAt: null, ...hold };
+      // The key a call was made with (server/lib/paying-key.ts) has its own cap within the account's.
+      const opened = await repo.openHold(db, { ...hold, apiKeyId: payingKey() });
+      if (opened.holdId !== null) return { id: opened.holdId, status: 'open', capturedAmount: null, settledAt: null, ...hold, apiKeyId: payingKey() };
+      if (opened.capped) throw spendingCapReached(opened, amount, now);
+      throw insufficientCredits(amount, opened.available ?? '0');
     },
 
     captureIn,

@@ -24,7 +24,7 @@ describe('the ledger statements', () => {
     const rolledBack = new Error('rolled back');
     await expect(
       t.database.db.transaction(async (tx) => {
-        expect(await credits().captureIn(tx, a.id)).toEqual({ charged: '2.0000', alreadySettled: false });
+        expect(await credits().captureIn(tx, a.id)).toEqual({ charged: '2.0000', alreadySettled: false, lowBalance: null });
         expect(await credits().releaseIn(tx, b.id)).toBe(true);
         throw rolledBack;
       }),

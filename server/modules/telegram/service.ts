@@ -48,6 +48,13 @@ export function createTelegramService(deps: TelegramDeps) {
     }
   }
 
+  /** Sends `text` to the user's linked chat, when the bot runs and they linked one (never to another chat). */
+  async function tell(userId: string, text: string): Promise<void> {
+    if (!made) return;
+    const link = await repo.linkOf(db, userId);
+    if (link) await made.sendLong(link.chatId, text);
+  }
+
   return {
     configured: !!made,
 
@@ -140,14 +147,12 @@ export function createTelegramService(deps: TelegramDeps) {
 
     /** A finished job, told to its user's linked chat (never to another). */
     async onJobNotice(notice: JobNotice): Promise<void> {
-      if (!made) return;
-      const link = await repo.linkOf(db, notice.userId);
-      if (!link) return;
       const url = notice.path ? `\n${settings.publicUrl}${notice.path}` : '';
       const head = notice.status === 'completed' ? `✅ ${notice.title} is ready.${url}` : `❌ ${notice.title} failed: ${notice.text ?? 'unknown error'}. Nothing was charged.${url}`;
-      const body = notice.status === 'completed' && notice.text ? `${head}\n\n${notice.text}` : head;
-      await made.sendLong(link.chatId, body);
+      await tell(notice.userId, notice.status === 'completed' && notice.text ? `${head}\n\n${notice.text}` : head);
     },
+
+    tell,
   };
 }
 

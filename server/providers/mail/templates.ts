@@ -110,3 +110,16 @@ export function webhookDisabledMail(to: string, endpoint: { url: string; failing
     footer: `You get this mail because you added a webhook endpoint on ${APP_NAME}.`,
   });
 }
+
+/** A charge took the balance below the alert the user set (once per crossing). */
+export function lowBalanceMail(to: string, figures: { balance: string; alert: string; link: string }): MailMessage {
+  return mail(to, `Your ${APP_NAME} balance is below ${figures.alert} credits`, {
+    heading: 'Your credit balance is low',
+    lines: [
+      `Your balance is ${figures.balance} credits, below the alert you set at ${figures.alert} credits.`,
+      'Paid tools, batches and API calls stop once it cannot cover their price. Top up to keep them running.',
+    ],
+    action: { label: 'Buy credits', link: figures.link },
+    footer: `You get this mail because you set a low-balance alert on ${APP_NAME}. Change or remove it in the dashboard (Credits).`,
+  });
+}

@@ -15,6 +15,7 @@ import { cancelGeneration, fetchActiveGenerations, fetchGeneration, generationTi
 import { creditKeys, fileKeys, generationKeys } from '../../lib/query-keys.ts';
 import { profileQueryKey } from '../../lib/session/profile.ts';
 import { useFinishedBatches } from './finished-batches.ts';
+import { useLowBalanceNotice } from './low-balance.ts';
 import { GenerationPanel, type GenerationNotice } from './generation-panel.tsx';
 
 export const GENERATION_NOTICES = {
@@ -57,6 +58,7 @@ export function ActiveGenerations() {
   const [notices, setNotices] = useState<GenerationNotice[]>([]);
   // Batches (issue 28) end with a notice of their own, in the same corner.
   const batches = useFinishedBatches();
+  const lowBalance = useLowBalanceNotice();
   const [cancelling, setCancelling] = useState<ReadonlySet<string>>(new Set());
   const [cancelError, setCancelError] = useState<string | null>(null);
   const known = useRef<Map<string, GenerationStatus> | null>(null);
@@ -119,8 +121,9 @@ export function ActiveGenerations() {
       cancelling={cancelling}
       cancelError={cancelError}
       onCancel={cancel}
-      notices={[...batches.notices, ...notices]}
+      notices={[...lowBalance.notices, ...batches.notices, ...notices]}
       onDismiss={(id) => {
+        lowBalance.dismiss(id);
         batches.dismiss(id);
         setNotices((current) => current.filter((n) => n.id !== id));
       }}

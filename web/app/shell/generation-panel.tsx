@@ -10,7 +10,7 @@ import { useSecondsSince } from '../../lib/use-elapsed-seconds.ts';
 /** The in-app notice of a generation that ended while its page was not showing it. */
 export interface GenerationNotice {
   id: string;
-  tone: 'ready' | 'failed' | 'cancelled';
+  tone: 'ready' | 'failed' | 'cancelled' | 'warning';
   text: string;
   /** Where its result opens: the file page, the content page, or the gallery (a batch: its page). */
   link: string | null;
@@ -23,6 +23,7 @@ const NOTICE_ICON = {
   ready: <CircleCheck className="size-5 text-emerald-500" aria-hidden />,
   failed: <CircleAlert className="size-5 text-red-500" aria-hidden />,
   cancelled: <Info className="size-5 text-violet-500" aria-hidden />,
+  warning: <CircleAlert className="size-5 text-amber-600" aria-hidden />,
 };
 
 const parseTime = (iso: string) => {

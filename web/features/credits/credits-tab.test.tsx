@@ -7,6 +7,7 @@ import { testQueryClient } from '../../test-support/render.tsx';
 import { CreditsTab } from './credits-tab.tsx';
 
 const session = { balance: '5.0000', available_credits: '5.0000', lifetime_used: '0.0000', lifetime_purchased: '0.0000' };
+const noLimits = { monthly_cap: null, low_balance_alert: null, spent_this_month: '0.0000', resets_at: '2026-12-01T00:00:00.000Z', low_balance: null };
 const storage = { used_bytes: 0, used_gb: 0.5, quota_gb: 5, percentage_used: 10, available_bytes: 4.5 * 1024 ** 3 };
 
 afterEach(() => {
@@ -27,6 +28,7 @@ describe('CreditsTab', () => {
   it('shows the server’s figures with their balance colour and the transactions, signed', async () => {
     stubFetch(
       routes({
+        'GET /api/account/spending': () => ok(noLimits),
         'GET /api/credits/balance': () => ok({ balance: { balance: '12.5000', available_credits: '12.5000', lifetime_used: '0.2500', lifetime_purchased: '7.7500' } }),
         'GET /api/credits/transactions': () =>
           ok({
@@ -54,6 +56,7 @@ describe('CreditsTab', () => {
       routes({
         'GET /api/credits/balance': () => ok({ balance: { balance: 5 } }),
         'GET /api/credits/transactions': () => ok({ transactions: 'none' }),
+        'GET /api/account/spending': () => ok(noLimits),
       }),
     );
     show();

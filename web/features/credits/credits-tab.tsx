@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { CREDIT_INFO_ERROR } from './api.ts';
 import { formatCredits } from '../../lib/credits-format.ts';
 import { balanceTextClass } from './balance-tone.ts';
+import { SpendingCard } from './spending-card.tsx';
 import { TransactionsList } from './transactions-list.tsx';
 import { useCreditOverview } from './use-credit-overview.ts';
 import { formatGb } from '../../lib/format.ts';
@@ -85,6 +86,7 @@ export function CreditsTab({ credits, storage }: { credits: Credits | null; stor
       ) : (
         !balance.isError && <PageSpinner label="Loading credit information" className="min-h-32" />
       )}
+      <SpendingCard />
       {storage ? <StorageSection storage={storage} /> : <PageSpinner label="Loading storage" className="min-h-32" />}
       <TransactionsList
         transactions={transactions.data}

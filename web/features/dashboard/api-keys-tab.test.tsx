@@ -20,6 +20,8 @@ const key = (id: string, name: string, last_used_at: string | null = null): ApiK
   scopes: ['generate', 'files:read'],
   created_at: '2026-11-20T10:00:00Z',
   last_used_at,
+  monthly_cap: null,
+  spent_this_month: '0',
 });
 
 function renderTab() {
@@ -37,10 +39,10 @@ describe('ApiKeysTab', () => {
       routes({
         'GET /api/account/api-keys': () => ok({ keys: list, max_keys: 10 }),
         'POST /api/account/api-keys': (call) => {
-          const body = call.body as { name: string; scopes: ApiKey['scopes'] };
-          const made = { ...key('bbbb2222', body.name), scopes: body.scopes };
+          const body = call.body as { name: string; scopes: ApiKey['scopes']; monthly_cap?: string };
+          const made = { ...key('bbbb2222', body.name), scopes: body.scopes, monthly_cap: body.monthly_cap ? `${body.monthly_cap}.0000` : null };
           list = [made, ...list];
-          return ok({ id: made.id, key: KEY, prefix: made.prefix, name: made.name, scopes: made.scopes, created_at: made.created_at });
+          return ok({ id: made.id, key: KEY, prefix: made.prefix, name: made.name, scopes: made.scopes, created_at: made.created_at, monthly_cap: made.monthly_cap });
         },
         'DELETE /api/account/api-keys/aaaa1111': () => {
           list = list.filter((k) => k.id !== 'aaaa1111');
@@ -61,11 +63,18 @@ describe('ApiKeysTab', () => {
     fireEvent.change(screen.getByLabelText('Key name'), { target: { value: 'Nightly thumbnails' } });
     fireEvent.click(screen.getByRole('checkbox', { name: /files:read/ }));
     fireEvent.click(screen.getByRole('checkbox', { name: /account:read/ }));
+    // A cap that is not an amount is refused before anything is sent.
+    fireEvent.change(screen.getByLabelText(/Monthly cap in credits/), { target: { value: 'lots' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create key' }));
+    expect(await screen.findByText(/Enter the monthly cap as an amount of credits/)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    fireEvent.change(screen.getByLabelText(/Monthly cap in credits/), { target: { value: '25' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create key' }));
     expect(((await screen.findByLabelText('Your new API key')) as HTMLInputElement).value).toBe(KEY);
     expect(screen.getByText(/it will not be shown again/)).toBeTruthy();
     await vi.waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
     expect(within(screen.getAllByRole('listitem')[0]!).getByText(/Never used/)).toBeTruthy();
+    expect(within(screen.getAllByRole('listitem')[0]!).getByText(/0\.00 of its 25\.00 credits this month/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByLabelText('Your new API key')).toBeNull();
 
@@ -77,7 +86,7 @@ describe('ApiKeysTab', () => {
     await vi.waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
 
     expect(calls.filter((c) => c.method !== 'GET').map((c) => [`${c.method} ${c.url}`, c.body])).toEqual([
-      ['POST /api/account/api-keys', { name: 'Nightly thumbnails', scopes: ['generate', 'account:read'] }],
+      ['POST /api/account/api-keys', { monthly_cap: '25', name: 'Nightly thumbnails', scopes: ['generate', 'account:read'] }],
       ['DELETE /api/account/api-keys/aaaa1111', undefined],
     ]);
   });

@@ -10,7 +10,9 @@ import { Checklist } from '../../components/ui/checklist.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { TextField } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { SPENDING_LIMIT_PATTERN } from '../../../contract/spending.ts';
 import { errorMessage } from '../../lib/api.ts';
+import { formatCredits } from '../../lib/credits-format.ts';
 import { apiKeysKey, apiKeysQuery, createApiKeyRequest, revokeApiKeyRequest } from './api-keys-api.ts';
 import { SecretOnce } from './secret-once.tsx';
 
@@ -25,11 +27,13 @@ function CreateKeyForm({ full, onCreated }: { full: boolean; onCreated: (created
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiScope[]>(['generate', 'files:read']);
+  const [cap, setCap] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const create = useMutation({
     mutationFn: createApiKeyRequest,
     onSuccess: (created) => {
       setName('');
+      setCap('');
       onCreated(created);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: apiKeysKey }),
@@ -38,13 +42,24 @@ function CreateKeyForm({ full, onCreated }: { full: boolean; onCreated: (created
     event.preventDefault();
     if (!name.trim()) return setProblem('Give the key a name, like the script or flow that will use it.');
     if (scopes.length === 0) return setProblem('Choose at least one thing the key may do.');
+    if (cap.trim() && !SPENDING_LIMIT_PATTERN.test(cap.trim())) return setProblem('Enter the monthly cap as an amount of credits, like 50 or 12.5, or leave it empty.');
     setProblem(null);
-    create.mutate({ name: name.trim(), scopes });
+    create.mutate({ name: name.trim(), scopes, ...(cap.trim() ? { monthly_cap: cap.trim() } : {}) });
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <TextField label="Key name" placeholder="n8n flow, nightly thumbnails…" value={name} maxLength={60} onChange={(event) => setName(event.target.value)} disabled={full} />
       <Checklist legend="What it may do" options={API_SCOPES} labels={API_SCOPE_LABELS} value={scopes} onChange={setScopes} disabled={full} />
+      <TextField
+        label="Monthly cap in credits (optional)"
+        hint="Calls with this key stop once it has spent this much in a calendar month (UTC), within your account's own cap."
+        inputMode="decimal"
+        placeholder="No cap of its own"
+        value={cap}
+        onChange={(event) => setCap(event.target.value)}
+        disabled={full}
+        className="max-w-xs"
+      />
       {(problem || create.error) && <Alert tone="error">{problem ?? errorMessage(create.error)}</Alert>}
       <Button type="submit" loading={create.isPending} disabled={full} icon={<KeyRound className="size-4" aria-hidden />}>
         Create key
@@ -69,7 +84,10 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) 
           ))}
         </p>
         <p className="mt-1 text-xs text-slate-500">
-          Created {shown(apiKey.created_at, date)} · {apiKey.last_used_at ? `Last used ${shown(apiKey.last_used_at, dateTime)}` : 'Never used'}
+          Created {shown(apiKey.created_at, date)} · {apiKey.last_used_at ? `Last used ${shown(apiKey.last_used_at, dateTime)}` : 'Never used'} ·{' '}
+          {apiKey.monthly_cap === null
+            ? `${formatCredits(apiKey.spent_this_month)} credits this month`
+            : `${formatCredits(apiKey.spent_this_month)} of its ${formatCredits(apiKey.monthly_cap)} credits this month`}
         </p>
       </div>
       <Button variant="outline" size="sm" icon={<Trash2 className="size-4" aria-hidden />} onClick={onRevoke} aria-label={`Revoke the key ${apiKey.name} (${apiKey.prefix})`}>

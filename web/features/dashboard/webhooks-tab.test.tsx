@@ -56,7 +56,8 @@ describe('WebhooksTab', () => {
     const rows = await screen.findAllByRole('listitem');
     expect(within(rows[0]!).getByText('Failing')).toBeTruthy();
     // Only the events sent today are offered.
-    expect(screen.queryByRole('checkbox', { name: /credits.low/ })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /payment.succeeded/ })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: /credits.low/ })).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Endpoint URL'), { target: { value: 'ftp:/nope' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));

@@ -9,7 +9,7 @@ import * as repo from '../repository.ts';
 import type { GenerationRow } from '../repository.ts';
 import { generationTitle, isBatchItem, isDurable } from './answers.ts';
 import type { Runs } from './runs.ts';
-import { Superseded, type Answer, type Completed, type LifecycleDeps, type Produced, type Run } from './types.ts';
+import { Superseded, type Answer, type Completed, type LifecycleDeps, type LowBalance, type Produced, type Run } from './types.ts';
 
 /** The web page where a tool's results are found, for a job's notice. */
 const RESULT_PATHS: Record<string, string> = { 'mockup-generator': '/gallery' };
@@ -18,7 +18,10 @@ const RESULT_PATHS: Record<string, string> = { 'mockup-generator': '/gallery' };
  * The end of a generation: `complete` charges it and records its outputs, `fail` releases its hold and records why;
  * either way in one transaction, then the waiting calls wake and a queued job's user is told.
  */
-export function createSettle(deps: Pick<LifecycleDeps, 'db' | 'clock' | 'credits' | 'files' | 'log' | 'notify' | 'settled' | 'outcome'>, runs: Pick<Runs, 'discard'>) {
+export function createSettle(
+  deps: Pick<LifecycleDeps, 'db' | 'clock' | 'credits' | 'files' | 'log' | 'notify' | 'settled' | 'outcome' | 'lowBalance'>,
+  runs: Pick<Runs, 'discard'>,
+) {
   const { db, clock, credits, files } = deps;
   const { discard } = runs;
 
@@ -47,7 +50,7 @@ export function createSettle(deps: Pick<LifecycleDeps, 'db' | 'clock' | 'credits
    */
   async function complete<T extends Produced>(run: Run, produced: T = {} as T, answer?: Answer<T, object>): Promise<Completed> {
     const processingTimeMs = Date.now() - run.startedAt;
-    let done: Completed;
+    let done: Completed & { lowBalance: LowBalance | null };
     try {
       done = await settle(run, produced, processingTimeMs, answer);
     } catch (err) {
@@ -57,16 +60,17 @@ export function createSettle(deps: Pick<LifecycleDeps, 'db' | 'clock' | 'credits
     run.close();
     deps.settled?.(run.generation.id);
     deps.outcome?.(done.generation);
+    if (done.lowBalance) deps.lowBalance?.({ userId: done.generation.userId, ...done.lowBalance });
     notice(done.generation, 'completed', produced.notice);
     return done;
   }
 
-  function settle<T extends Produced>(run: Run, produced: T, processingTimeMs: number, answer?: Answer<T, object>): Promise<Completed> {
+  function settle<T extends Produced>(run: Run, produced: T, processingTimeMs: number, answer?: Answer<T, object>): Promise<Completed & { lowBalance: LowBalance | null }> {
     // The charge, the record of what it paid for and the outputs' gallery rows commit together, or none does.
     return db.transaction(async (tx) => {
       // The row first (the same order as cancel: generation, hold, account): a cancelled generation is not charged.
       if (!(await repo.lockUnsettled(tx, run.generation.id))) throw new Superseded(run.generation.id);
-      const { charged } = await credits.captureIn(tx, run.holdId, { generationType: run.generation.serviceType, amount: produced.amount });
+      const { charged, lowBalance } = await credits.captureIn(tx, run.holdId, { generationType: run.generation.serviceType, amount: produced.amount });
       const recorded: FileRow[] = [];
       for (const stored of run.outputs) recorded.push(await files.record(tx, stored));
       await produced.record?.(tx, run.generation.id);
@@ -81,9 +85,9 @@ export function createSettle(deps: Pick<LifecycleDeps, 'db' | 'clock' | 'credits
         completedAt: clock.now(),
       });
       const done: Completed = { generation: generation!, files: recorded, charged, processingTimeMs, preview: generation!.serviceVariant === LOCAL_VARIANT };
-      if (!answer) return done;
+      if (!answer) return { ...done, lowBalance };
       const result = answer({ ...done, result: produced }) as Record<string, unknown>;
-      return { ...done, generation: (await repo.updateGeneration(tx, run.generation.id, { result }))! };
+      return { ...done, lowBalance, generation: (await repo.updateGeneration(tx, run.generation.id, { result }))! };
     });
   }
 

@@ -3,6 +3,7 @@ import type { JobSender } from '../../../jobs/jobs.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { JobNotice } from '../../../lib/job-notices.ts';
 import type { ProviderCost } from '../../../providers/ai/types.ts';
+import type { LowBalanceCrossing } from '../../credits/low-balance.ts';
 import type { CreditsService } from '../../credits/service.ts';
 import type { FileRow } from '../../files/repository.ts';
 import type { FilesService, SaveFileInput, StoredFile } from '../../files/service.ts';
@@ -115,4 +116,11 @@ export interface LifecycleDeps {
   settled?: (generationId: string) => void;
   /** Told the row of each generation that completed or failed here (not a cancelled one), after the commit. */
   outcome?: (generation: GenerationRow) => void;
+  /** Told, after the commit, when a generation's charge took its user's balance below their low-balance alert. */
+  lowBalance?: (crossing: LowBalanceCrossing) => void;
 }
+
+
+export type { LowBalanceCrossing };
+/** What a capture answers when it took the balance below the alert: the alert and the balance after. */
+export type LowBalance = Omit<LowBalanceCrossing, 'userId'>;

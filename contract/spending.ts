@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { decimalString } from './credits.ts';
+
+/**
+ * Spending limits a user sets (dashboard, Credits): a monthly cap on what paid calls may take, and a balance below
+ * which the user is told. Both in credits, as decimal strings like every amount; null: none. A month is a calendar
+ * month in UTC.
+ */
+
+/**
+ * A limit: a non-negative amount of credits with at most 4 decimals (the ledger's precision) and 10 digits before the
+ * point (what numeric(14,4) holds), or null for none.
+ */
+export const SPENDING_LIMIT_PATTERN = /^\d{1,10}(\.\d{1,4})?$/;
+export const spendingLimit = z
+  .string()
+  .trim()
+  .regex(SPENDING_LIMIT_PATTERN, 'Enter an amount of credits like 25 or 12.5 (at most 4 decimals), or null for none')
+  .nullable();
+
+/** PUT /api/account/spending: both fields, each an amount or null. */
+export const spendingLimitsRequest = z
+  .strictObject({ monthly_cap: spendingLimit, low_balance_alert: spendingLimit })
+  .meta({ example: { monthly_cap: '200', low_balance_alert: '20' } });
+export type SpendingLimitsRequest = z.infer<typeof spendingLimitsRequest>;
+
+/** GET and PUT /api/account/spending: the limits, this month's spending so far, and the alert's state. */
+export const spendingResponse = z.object({
+  monthly_cap: decimalString.nullable(),
+  low_balance_alert: decimalString.nullable(),
+  /** Captured this month plus what is held for work under way: what a cap counts. */
+  spent_this_month: decimalString,
+  /** When this month's spending starts again from zero (the first of next month, 00:00 UTC). */
+  resets_at: z.string(),
+  /** Set while the balance is below the alert: the balance, and when it crossed (the in-app notice's key). */
+  low_balance: z.object({ balance: decimalString, since: z.string().nullable() }).nullable(),
+});
+export type Spending = z.infer<typeof spendingResponse>;
+
+/** The details of a SPENDING_CAP_REACHED (402) answer. */
+export const spendingCapDetails = z.object({
+  cap_scope: z.enum(['account', 'api_key']),
+  monthly_cap: decimalString,
+  spent_this_month: decimalString,
+  required_credits: decimalString,
+  resets_at: z.string(),
+});
+export type SpendingCapDetails = z.infer<typeof spendingCapDetails>;
+
+/** The first instant of the calendar month (UTC) after `now`: when a month's spending starts again. */
+export function monthResetsAt(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+}
+
+/** The first day of `now`'s calendar month in UTC, as the database's `date` columns of a month's spending hold it. */
+export const monthOf = (now: Date) => `${now.toISOString().slice(0, 7)}-01`;
