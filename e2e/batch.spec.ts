@@ -136,3 +136,58 @@ test('a batch of two photos and a fake image: quoted, the fake refused by name a
   await expectNoSideways(page, 'the Batch panel at 390 px');
   await expectAccessible(page, 'Batch panel at 390 px');
 });
+
+test('a monthly cap set in the dashboard stops a batch before anything is charged; a low-balance alert is told in the app once the balance falls below it', async ({ page, server }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInByMail(page, server, 'capped@example.com', 'Cal Capped');
+  await expect(credits(page, '5.00')).toBeVisible();
+
+  // Dashboard, Credits: a cap of one thumbnail a month, and an alert just under the balance.
+  await page.goto('/dashboard?tab=credits');
+  const card = page.getByRole('region', { name: 'Spending limits' });
+  await expect(card).toContainText('0.00 credits spent or reserved this month');
+  await card.getByLabel(/Monthly spending cap/).fill(PRICE.toFixed(2));
+  await card.getByLabel(/Low-balance alert/).fill('4.8');
+  await card.getByRole('button', { name: 'Save limits' }).click();
+  await expect(card.getByText('Spending limits saved.')).toBeVisible();
+  await expect(card).toContainText(`0.00 of your ${PRICE.toFixed(2)}-credit cap spent or reserved this month`);
+  await expectAccessible(page, 'dashboard credits with spending limits');
+  await shots(page, 'spending-limits');
+
+  // Two thumbnails would pass it: the batch is refused whole, with the cap and its reset date, and nothing is held.
+  await page.goto('/tools/thumbnail-generator');
+  await page.getByRole('button', { name: 'Batch', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'Thumbnail Generator batch' });
+  await panel.getByLabel('Add images to the batch').setInputFiles(GOOD.map(photo));
+  await panel.getByRole('button', { name: `Start batch (2 images · ${(2 * PRICE).toFixed(2)} credits)` }).click();
+  const refusal = panel.getByRole('alert');
+  await expect(refusal).toContainText(`which would pass your monthly spending cap of ${PRICE.toFixed(2)} credits`);
+  await expect(refusal).toContainText('Nothing was charged. The cap resets on');
+  await expect(page).toHaveURL(/\/tools\/thumbnail-generator$/);
+  await expect(page.getByRole('dialog', { name: 'Insufficient Credits' })).toHaveCount(0);
+  await expectAccessible(page, 'the Batch panel refused by the cap');
+  await shots(page, 'spending-cap-refusal');
+  expect((await transactions(page)).filter((t) => t.type === 'usage')).toEqual([]);
+  const balance = await page.request.get('/api/credits/balance');
+  expect(((await balance.json()) as { data: { balance: { available_credits: string } } }).data.balance.available_credits).toBe('5.0000');
+
+  // One image fits the cap; its charge takes the balance below the alert, and the app says so once.
+  await panel.getByRole('button', { name: `Remove ${GOOD[1]}` }).click();
+  await panel.getByRole('button', { name: `Start batch (1 image · ${PRICE.toFixed(2)} credits)` }).click();
+  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('1 of 1 image finished')).toBeVisible({ timeout: 30_000 });
+  const low = page.getByTestId('generation-notice').filter({ hasText: 'below your alert' });
+  await expect(low).toHaveText(new RegExp(`Your balance is ${(5 - PRICE).toFixed(2)} credits, below your alert of 4\\.80\\.`));
+  await expectAccessible(page, 'the low-balance notice');
+  await low.getByRole('button', { name: 'Dismiss notice' }).click();
+  await expect(low).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('1 of 1 image finished')).toBeVisible();
+  await expect(page.getByTestId('generation-notice').filter({ hasText: 'below your alert' })).toHaveCount(0);
+
+  await page.goto('/dashboard?tab=credits');
+  await expect(card).toContainText(`${PRICE.toFixed(2)} of your ${PRICE.toFixed(2)}-credit cap spent or reserved this month`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSideways(page, 'the spending limits at 390 px');
+  await expectAccessible(page, 'dashboard credits with spending limits at 390 px');
+});

@@ -112,7 +112,7 @@ function MonthFigures({ spending }: { spending: Spending }) {
 export function SpendingCard() {
   const spending = useQuery(spendingQueryOptions());
   return (
-    <Card>
+    <Card aria-label="Spending limits">
       <CardHeader
         icon={<Gauge className="size-5" aria-hidden />}
         title="Spending limits"
