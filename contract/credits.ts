@@ -14,6 +14,8 @@ export const creditTransactionSchema = z.object({
   created_at: z.string(),
   description: z.string(),
   generation_type: z.string().nullable(),
+  /** The generation a usage line paid for: its receipt is GET /api/generations/{generation_id}/receipt. */
+  generation_id: z.string().nullable(),
 });
 export type CreditTransaction = z.infer<typeof creditTransactionSchema>;
 

@@ -51,6 +51,38 @@ export const generationStatus = z.object({
 });
 export type GenerationStatus = z.infer<typeof generationStatus>;
 
+/** Where a finished generation's result opens in the app: its file, a caption's content page, else the gallery. */
+export function resultPath(result: Record<string, unknown> | null): string {
+  if (typeof result?.uuid === 'string' && result.uuid) return `/file/${encodeURIComponent(result.uuid)}`;
+  if (typeof result?.content_id === 'number' && result.content_id > 0) return `/content/${result.content_id}`;
+  return '/gallery';
+}
+
+/**
+ * GET /api/generations/:id/receipt: what a ledger line paid for (the transactions list links each usage line to
+ * it): the tool, the engine and model that ran, the price charged, the time it took and where its result opens.
+ */
+export const generationReceipt = z.object({
+  generation_id: z.uuid(),
+  tool: z.string(),
+  title: z.string(),
+  status: z.enum(GENERATION_STATES),
+  /** The engine that ran it, as the user knows it: 'Gemini', 'Local engine'. */
+  engine: z.string(),
+  model: z.string().nullable(),
+  /** What was charged (a decimal string); '0' when it failed or was cancelled. */
+  credits: z.string(),
+  /** Made by the local engine as a free or cheap preview. */
+  preview: z.boolean(),
+  /** From the start of its work to its result; null while it runs. */
+  processing_time_ms: z.number().int().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  /** Where its result opens in the app, once completed. */
+  result_path: z.string().nullable(),
+});
+export type GenerationReceipt = z.infer<typeof generationReceipt>;
+
 /** GET /api/generations?active=true: the user's unfinished generations, newest first (at most 20). */
 export const generationListQuery = z.strictObject({ active: z.enum(['true', 'false']).optional() });
 export const generationList = z.object({ generations: z.array(generationStatus) });

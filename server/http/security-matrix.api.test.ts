@@ -236,6 +236,7 @@ describe('the route table', () => {
         "public  GET /api/files/thumbnail/:id [files:read]",
         "user    GET /api/generations [generate]",
         "user    GET /api/generations/:id [generate]",
+        "user    GET /api/generations/:id/receipt [account:read]",
         "public  GET /api/health",
         "public  GET /api/notifications",
         "admin   GET /api/notifications/admin",

@@ -4,6 +4,7 @@ import {
   generationStatusUrl,
   type GenerationAccepted,
   type GenerationState,
+  type GenerationReceipt,
   type GenerationStatus,
 } from '../../../contract/generations.ts';
 import type { Db } from '../../db/client.ts';
@@ -12,6 +13,7 @@ import { runsLocally } from '../../providers/ai/engine.ts';
 import { ProviderError } from '../../providers/ai/types.ts';
 import type { FilesService } from '../files/service.ts';
 import { generationTitle, isBatchItem, isDurable, Superseded, type Lifecycle, type Run } from './lifecycle.ts';
+import { receiptOf } from './receipt.ts';
 import * as repo from './repository.ts';
 import type { GenerationRow } from './repository.ts';
 
@@ -266,6 +268,13 @@ export function createDurable<Tools extends Record<string, ToolMaker<never>>>(de
       const row = await repo.findUserGeneration(db, id, userId);
       if (!row) throw notFound(GENERATION_MESSAGES.notFound);
       return statusOf(row);
+    },
+
+    /** GET /api/generations/:id/receipt: what its ledger line paid for. */
+    async receipt(userId: string, id: string): Promise<GenerationReceipt> {
+      const row = await repo.findUserGeneration(db, id, userId);
+      if (!row) throw notFound(GENERATION_MESSAGES.notFound);
+      return receiptOf(row, statusOf(row));
     },
 
     /** GET /api/generations?active=true: the user's durable generations still queued or running. */

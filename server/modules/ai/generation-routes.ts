@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { generationList, generationListQuery, generationStatus } from '../../../contract/generations.ts';
+import { generationList, generationListQuery, generationReceipt, generationStatus } from '../../../contract/generations.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { currentUser } from '../../http/session.ts';
 import type { AiService } from './service.ts';
@@ -33,6 +33,20 @@ export const generationRoutes: FastifyPluginAsyncZod<{ ai: Pick<AiService, 'gene
       },
     },
     async (request) => ok(await generations.status(currentUser(request).id, request.params.id)),
+  );
+
+  app.get(
+    '/:id/receipt',
+    {
+      config: { auth: 'user', scope: 'account:read' },
+      schema: {
+        tags,
+        summary: 'What a ledger line paid for: the tool, the engine and model, the price charged, the time taken and where the result opens',
+        params,
+        response: { 200: okSchema(generationReceipt) },
+      },
+    },
+    async (request) => ok(await generations.receipt(currentUser(request).id, request.params.id)),
   );
 
   app.post(

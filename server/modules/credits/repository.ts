@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Statement } from '../../db/client.ts';
-import { apiKeys, creditAccounts, creditHolds, creditLedger } from '../../db/schema/index.ts';
+import { apiKeys, creditAccounts, creditHolds, creditLedger, generations } from '../../db/schema/index.ts';
 export { emailOf } from '../../db/user-rows.ts';
 
 export type AccountRow = typeof creditAccounts.$inferSelect;
@@ -251,13 +251,23 @@ export async function expiredOpenHolds(db: DbOrTx, now: Date, limit: number): Pr
     .limit(limit);
 }
 
-export async function listTransactions(db: DbOrTx, userId: string, limit: number): Promise<LedgerRow[]> {
-  return db
-    .select()
+/**
+ * A user's newest ledger rows, each with the generation a usage line paid for (its key is `hold:<the hold's id>`,
+ * and the generation records its hold): the receipt the list links to.
+ */
+export async function listTransactions(db: DbOrTx, userId: string, limit: number): Promise<Array<LedgerRow & { generationId: string | null }>> {
+  const rows = await db
+    .select({ ledger: creditLedger, generationId: generations.id })
     .from(creditLedger)
+    .leftJoin(
+      generations,
+      sql`${generations.holdId} = (case when ${creditLedger.idempotencyKey} like 'hold:%' then substr(${creditLedger.idempotencyKey}, 6)::uuid end)
+        and ${generations.userId} = ${creditLedger.userId}`,
+    )
     .where(eq(creditLedger.userId, userId))
     .orderBy(desc(creditLedger.seq))
     .limit(limit);
+  return rows.map((r) => ({ ...r.ledger, generationId: r.generationId }));
 }
 
 /** Sum of a user's ledger rows: must always equal the balance. */

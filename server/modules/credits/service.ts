@@ -273,6 +273,7 @@ export function createCreditsService(deps: CreditsDeps) {
         created_at: r.createdAt.toISOString(),
         description: r.description,
         generation_type: r.generationType,
+        generation_id: r.generationId,
       }));
     },
 

@@ -91,7 +91,7 @@ describe('system routes', () => {
     const keys = doc.paths['/api/account/api-keys'];
     expect(keys.post.security).toEqual([{ session: [], csrf: [] }]);
     expect(keys.post['x-api-key-scope']).toBeUndefined();
-    expect(keys.post.requestBody.content['application/json'].schema.example).toEqual({ name: 'n8n thumbnails flow', scopes: ['generate', 'files:read'] });
+    expect(keys.post.requestBody.content['application/json'].schema.example).toEqual({ name: 'n8n thumbnails flow', scopes: ['generate', 'files:read'], monthly_cap: '50' });
     expect(JSON.stringify(keys.post.responses['200'])).toContain('ak_live_');
   });
 

@@ -8,7 +8,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { GenerationStatus } from '../../../contract/generations.ts';
+import { resultPath, type GenerationStatus } from '../../../contract/generations.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { generationsVersion, isShownHere, subscribeGenerations, wasEndedHere } from '../../lib/generation-registry.ts';
 import { cancelGeneration, fetchActiveGenerations, fetchGeneration, generationTiming } from '../../lib/generations.ts';
@@ -26,12 +26,7 @@ export const GENERATION_NOTICES = {
 } as const;
 
 /** Where a finished generation's result opens: its file, a caption's content page, else the gallery. */
-export function resultLink(generation: GenerationStatus): string {
-  const result = generation.result ?? {};
-  if (typeof result.uuid === 'string' && result.uuid) return `/file/${encodeURIComponent(result.uuid)}`;
-  if (typeof result.content_id === 'number' && result.content_id > 0) return `/content/${result.content_id}`;
-  return '/gallery';
-}
+export const resultLink = (generation: GenerationStatus): string => resultPath(generation.result);
 
 function noticeOf(generation: GenerationStatus): GenerationNotice | null {
   const base = { id: generation.generation_id, title: generation.title };

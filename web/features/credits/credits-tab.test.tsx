@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, routes, stubFetch } from '../../test-support/fetch-stub.ts';
 import { testQueryClient } from '../../test-support/render.tsx';
@@ -33,8 +34,8 @@ describe('CreditsTab', () => {
         'GET /api/credits/transactions': () =>
           ok({
             transactions: [
-              { uuid: 't2', type: 'usage', amount: '-0.2500', balance_after: '12.5000', created_at: '2026-03-02T10:00:00Z', description: 'AI Image Morpher', generation_type: 'image_generation' },
-              { uuid: 't1', type: 'purchase', amount: '7.7500', balance_after: '12.7500', created_at: '2026-03-01T10:00:00Z', description: 'Starter', generation_type: null },
+              { uuid: 't2', type: 'usage', amount: '-0.2500', balance_after: '12.5000', created_at: '2026-03-02T10:00:00Z', description: 'AI Image Morpher', generation_type: 'image_generation', generation_id: null },
+              { uuid: 't1', type: 'purchase', amount: '7.7500', balance_after: '12.7500', created_at: '2026-03-01T10:00:00Z', description: 'Starter', generation_type: null, generation_id: null },
             ],
           }),
       }),
@@ -65,5 +66,55 @@ describe('CreditsTab', () => {
       expect.stringContaining('Failed to load credit information'),
       expect.stringContaining('Failed to load credit information'),
     ]);
+  });
+});
+
+describe('a usage line’s receipt', () => {
+  it('opens from the line and shows the tool, engine, price, time taken and a link to the result', async () => {
+    const generation = '0b7c3f0e-9d5a-4a53-8d3c-1f2e3d4c5b6a';
+    stubFetch(
+      routes({
+        'GET /api/account/spending': () => ok(noLimits),
+        'GET /api/credits/balance': () => ok({ balance: session }),
+        'GET /api/credits/transactions': () =>
+          ok({
+            transactions: [
+              { uuid: 't2', type: 'usage', amount: '-0.3000', balance_after: '4.7000', created_at: '2026-11-02T10:00:00Z', description: 'Thumbnail Generator', generation_type: 'thumbnail', generation_id: generation },
+              { uuid: 't1', type: 'bonus', amount: '5.0000', balance_after: '5.0000', created_at: '2026-11-01T10:00:00Z', description: 'Welcome bonus', generation_type: null, generation_id: null },
+            ],
+          }),
+        [`GET /api/generations/${generation}/receipt`]: () =>
+          ok({
+            generation_id: generation,
+            tool: 'thumbnail-generator',
+            title: 'Thumbnail Generator',
+            status: 'completed',
+            engine: 'Gemini',
+            model: 'gemini-3-pro-image',
+            credits: '0.3000',
+            preview: false,
+            processing_time_ms: 12_400,
+            created_at: '2026-11-02T09:59:47Z',
+            completed_at: '2026-11-02T10:00:00Z',
+            result_path: '/file/abc',
+          }),
+      }),
+    );
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={testQueryClient()}>
+          <CreditsTab credits={session} storage={storage} />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    const rows = within(await screen.findByRole('list', { name: 'Recent transactions' })).getAllByRole('listitem');
+    // Only the usage line has a receipt.
+    expect(within(rows[1]!).queryByRole('button', { name: /Receipt/ })).toBeNull();
+    fireEvent.click(within(rows[0]!).getByRole('button', { name: /^Receipt: Thumbnail Generator/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Receipt' });
+    await within(dialog).findByText('Gemini (gemini-3-pro-image)');
+    const figures = Object.fromEntries(within(dialog).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+    expect(figures).toMatchObject({ Tool: 'Thumbnail Generator', 'Price charged': '0.30 credits', 'Time taken': '12.4 s', Status: 'Completed' });
+    expect(within(dialog).getByRole('link', { name: 'Open the result' }).getAttribute('href')).toBe('/file/abc');
   });
 });

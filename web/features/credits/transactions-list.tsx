@@ -1,4 +1,5 @@
 import { Minus, Plus, Receipt } from 'lucide-react';
+import { useState } from 'react';
 import type { CreditTransaction } from '../../../contract/credits.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -7,6 +8,7 @@ import { cn } from '../../components/ui/cn.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { CREDIT_INFO_ERROR } from './api.ts';
+import { ReceiptDialog } from './receipt-dialog.tsx';
 import { transactionView } from './transaction-display.ts';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -15,9 +17,10 @@ const formatDateTime = (iso: string) => {
   return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
 };
 
-function TransactionRow({ tx }: { tx: CreditTransaction }) {
+function TransactionRow({ tx, onReceipt }: { tx: CreditTransaction; onReceipt: (generationId: string) => void }) {
   const view = transactionView(tx);
   const addition = view.kind === 'addition';
+  const generationId = tx.generation_id;
   return (
     <li className="flex items-center gap-3 py-3">
       <span
@@ -30,6 +33,19 @@ function TransactionRow({ tx }: { tx: CreditTransaction }) {
         <p className="truncate text-sm font-medium text-slate-900">{tx.description || view.label}</p>
         <p className="text-xs text-slate-500">
           {view.label} · <time dateTime={tx.created_at}>{formatDateTime(tx.created_at)}</time>
+          {generationId && (
+            <>
+              {' · '}
+              <button
+                type="button"
+                onClick={() => onReceipt(generationId)}
+                className="font-medium text-violet-700 hover:underline focus-visible:outline-2 focus-visible:outline-violet-600"
+                aria-label={`Receipt: ${tx.description || view.label}, ${formatDateTime(tx.created_at)}`}
+              >
+                Receipt
+              </button>
+            </>
+          )}
         </p>
       </div>
       <span className={cn('shrink-0 text-sm font-semibold tabular-nums', addition ? 'text-emerald-700' : 'text-slate-700')}>{view.amount}</span>
@@ -37,19 +53,20 @@ function TransactionRow({ tx }: { tx: CreditTransaction }) {
   );
 }
 
-/** Recent Transactions (spec 1 §2 credits tab): type, signed amount, description and date of each. */
+/** Recent Transactions (spec 1 §2 credits tab): type, signed amount, description and date of each; a generation's receipt. */
 export function TransactionsList({ transactions, error, loading, onRetry }: {
   transactions: CreditTransaction[] | undefined;
   error: unknown;
   loading: boolean;
   onRetry: () => void;
 }) {
+  const [receipt, setReceipt] = useState<string | null>(null);
   let body;
   if (transactions && transactions.length > 0) {
     body = (
       <ul className="divide-y divide-slate-100" aria-label="Recent transactions">
         {transactions.map((tx) => (
-          <TransactionRow key={tx.uuid} tx={tx} />
+          <TransactionRow key={tx.uuid} tx={tx} onReceipt={setReceipt} />
         ))}
       </ul>
     );
@@ -84,6 +101,7 @@ export function TransactionsList({ transactions, error, loading, onRetry }: {
     <Card>
       <CardHeader icon={<Receipt className="size-5" aria-hidden />} title="Recent Transactions" description="Purchases, bonuses and generations." />
       <CardBody className="py-2 sm:py-2">{body}</CardBody>
+      {receipt && <ReceiptDialog generationId={receipt} onClose={() => setReceipt(null)} />}
     </Card>
   );
 }
