@@ -177,7 +177,9 @@ describe('AI Image Morpher with Gemini (fake server)', () => {
   let gemini: FakeGemini;
   let s: TestSession;
   beforeAll(async () => {
-    ({ t, gemini } = await createTestAppWithGemini({ AI_TIMEOUT_MS: '500' }));
+    // Long enough that a call answered at once never times out under CI's load (500 ms did, on the suite's first call);
+    // the timeout case below holds its answer for twice as long.
+    ({ t, gemini } = await createTestAppWithGemini({ AI_TIMEOUT_MS: '2000' }));
     s = await t.make.user();
   });
   afterAll(async () => {
@@ -204,7 +206,7 @@ describe('AI Image Morpher with Gemini (fake server)', () => {
     ['recitation', 422, 'AI_CONTENT_BLOCKED', 'recitation'],
     ['unauthorized', 502, 'AI_PROVIDER_ERROR', 'authentication'],
     ['server', 502, 'AI_PROVIDER_ERROR', 'server'],
-    [{ delayMs: 1500 }, 504, 'AI_TIMEOUT', 'timeout'],
+    [{ delayMs: 4000 }, 504, 'AI_TIMEOUT', 'timeout'],
   ] as const)('classifies a %s failure, releases the hold and changes no balance', async (failure, status, code, errorClass) => {
     const before = await balance(t, s);
     gemini.failNext(failure as never);
