@@ -8,12 +8,6 @@ import { z } from 'zod';
  */
 export const WEBHOOK_EVENTS = ['generation.completed', 'generation.failed', 'batch.completed', 'transcription.completed', 'credits.low', 'payment.succeeded'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-/**
- * The events sent today, which the dashboard offers. `payment.succeeded` is accepted (an endpoint may choose it now)
- * and is not sent yet: a checkout settles inside its callers' transactions, three of them, with no hook after the
- * commit (payments/settle-checkout.ts). Once it is, this list goes.
- */
-export const WEBHOOK_EVENTS_SENT: readonly WebhookEvent[] = WEBHOOK_EVENTS.filter((event) => event !== 'payment.succeeded');
 
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'generation.completed': 'A generation finished (any tool but transcription)',

@@ -93,7 +93,12 @@ export function createServices(deps: ServiceDeps) {
   // Every admin write is recorded by the service that makes it, in the same transaction.
   const audit = createModule(auditModule, core, {});
   const pricing = createModule(pricingModule, core, { credits: credits.service, audit: audit.service });
-  const payments = createModule(paymentsModule, core, { credits: credits.service, audit: audit.service });
+  const payments = createModule(paymentsModule, core, {
+    credits: credits.service,
+    audit: audit.service,
+    // A purchase's payment.succeeded webhooks are recorded in the transaction that credits it.
+    onPaid: (tx, paid) => webhooks.service.emitIn(tx, paid.user_id, 'payment.succeeded', paid),
+  });
   const tools = createModule(toolsModule, core, { audit: audit.service });
   const idempotency = createModule(idempotencyModule, core, {});
   const ai = createModule(aiModule, core, {

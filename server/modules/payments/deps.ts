@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { StripeGateway } from '../../providers/payments/stripe.ts';
 import type { AuditRecorder } from '../audit/service.ts';
@@ -15,4 +15,19 @@ export interface PaymentsDeps {
   stripe: StripeGateway | null;
   publicUrl: string;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /**
+   * Told, in the transaction that credits it, of each purchase credited to a user (a paid checkout, an assigned
+   * payment): their `payment.succeeded` webhooks are recorded with it.
+   */
+  onPaid?: (tx: DbOrTx, paid: PaymentSucceeded) => Promise<void>;
+}
+
+/** The `payment.succeeded` webhook's data: what was bought and credited. */
+export interface PaymentSucceeded {
+  user_id: string;
+  checkout_id: string;
+  package: string | null;
+  amount_usd: string;
+  currency: string;
+  credits: string;
 }

@@ -17,7 +17,7 @@ function stripeFrom(config: Config): StripeGateway | null {
  */
 export const paymentsModule = defineModule({
   name: 'payments',
-  create(core, deps: Pick<PaymentsDeps, 'credits' | 'audit'>) {
+  create(core, deps: Pick<PaymentsDeps, 'credits' | 'audit' | 'onPaid'>) {
     const payments = createPaymentsService({
       db: core.db,
       clock: core.clock,
@@ -26,6 +26,7 @@ export const paymentsModule = defineModule({
       stripe: stripeFrom(core.config),
       publicUrl: core.config.PUBLIC_URL,
       log: core.log,
+      onPaid: deps.onPaid,
     });
     return {
       service: payments,

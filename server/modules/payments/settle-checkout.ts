@@ -2,7 +2,7 @@ import { add, cmp, fromCents, normalize } from '../../../contract/decimal.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CheckoutSessionLike } from '../../providers/payments/stripe.ts';
 import { soldBy } from './checkout-links.ts';
-import type { PaymentsDeps } from './deps.ts';
+import type { PaymentsDeps, PaymentSucceeded } from './deps.ts';
 import { CHECKOUT_TTL_MS, idOf, later, type PaymentStatus } from './payment-status.ts';
 import * as repo from './repository.ts';
 import type { PackageRow, PaymentRow } from './repository.ts';
@@ -20,6 +20,18 @@ function payableUntilOf(session: Session, recorded: { payableUntil: Date | null;
   return recorded.payableUntil ?? new Date(recorded.createdAt.getTime() + CHECKOUT_TTL_MS);
 }
 
+/** A credited payment as its `payment.succeeded` webhook tells it. */
+function paidOf(payment: PaymentRow, userId: string, packageName: string | null): PaymentSucceeded {
+  return {
+    user_id: userId,
+    checkout_id: payment.providerId,
+    package: packageName,
+    amount_usd: normalize(payment.amountUsd),
+    currency: payment.currency,
+    credits: normalize(payment.creditsPurchased),
+  };
+}
+
 /** The ledger key of a checkout's purchase: its credits are granted once, by whoever gets there first. */
 const purchaseKey = (sessionId: string) => `checkout:${sessionId}`;
 
@@ -27,7 +39,7 @@ const purchaseKey = (sessionId: string) => `checkout:${sessionId}`;
  * A checkout's record and its credits, the one code path of the webhook's checkout events, the return page and the
  * test checkout; and the grant of a payment an admin assigns, under the same key.
  */
-export function createCheckoutSettlement(deps: Pick<PaymentsDeps, 'clock' | 'credits' | 'log'>) {
+export function createCheckoutSettlement(deps: Pick<PaymentsDeps, 'clock' | 'credits' | 'log' | 'onPaid'>) {
   const { clock } = deps;
 
   async function packageOf(tx: DbOrTx, session: Session): Promise<PackageRow | undefined> {
@@ -105,7 +117,7 @@ export function createCheckoutSettlement(deps: Pick<PaymentsDeps, 'clock' | 'cre
     if (!userId) {
       deps.log.warn({ session: session.id }, 'checkout names no account and its address matches no verified one; left for an admin to assign');
     } else if (paid && !credited) {
-      await deps.credits.grant(tx, {
+      const granted = await deps.credits.grant(tx, {
         userId,
         type: 'purchase',
         amount: sold.credits,
@@ -121,19 +133,22 @@ export function createCheckoutSettlement(deps: Pick<PaymentsDeps, 'clock' | 'cre
           idempotencyKey: `checkout-bonus:${session.id}`,
         });
       }
+      // Told once: a repeat of the checkout's key (the webhook and the return page at once) granted nothing.
+      if (granted) await deps.onPaid?.(tx, paidOf(payment, userId, pkg.name));
     }
     return { ...payment, status };
   }
 
   /** Grants an assigned payment's credits to its new owner, once (the checkout's own key). */
   async function grantAssigned(tx: DbOrTx, payment: PaymentRow, userId: string, amount: string): Promise<void> {
-    await deps.credits.grant(tx, {
+    const granted = await deps.credits.grant(tx, {
       userId,
       type: 'purchase',
       amount,
       description: 'Purchased credits (payment assigned by an admin)',
       idempotencyKey: purchaseKey(payment.providerId),
     });
+    if (granted) await deps.onPaid?.(tx, { ...paidOf(payment, userId, null), credits: normalize(amount) });
   }
 
   return { settleCheckout, grantAssigned };

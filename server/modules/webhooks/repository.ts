@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { webhookDeliveries, webhookEndpoints, type WebhookDeliveryRow, type WebhookEndpointRow } from '../../db/schema/index.ts';
 
@@ -123,11 +123,23 @@ export async function disableEndpoint(db: DbOrTx, endpointId: string, now: Date)
 }
 
 /** Pending deliveries due before `before` that no job took (their process died between the insert and the send). */
-export async function overdueDeliveries(db: DbOrTx, before: Date, limit: number): Promise<string[]> {
+/**
+ * Pending deliveries no job has taken: one due before `before` (a lease's length ago), or one never tried and
+ * recorded before `unsentBefore` (a delivery recorded in another module's transaction waits for the sweep).
+ */
+export async function overdueDeliveries(db: DbOrTx, cutoffs: { before: Date; unsentBefore: Date }, limit: number): Promise<string[]> {
   const rows = await db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, before)))
+    .where(
+      and(
+        eq(webhookDeliveries.status, 'pending'),
+        or(
+          lte(webhookDeliveries.nextAttemptAt, cutoffs.before),
+          and(eq(webhookDeliveries.attempts, 0), lte(webhookDeliveries.createdAt, cutoffs.unsentBefore)),
+        ),
+      ),
+    )
     .limit(limit);
   return rows.map((r) => r.id);
 }

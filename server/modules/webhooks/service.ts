@@ -10,7 +10,7 @@ import {
   type WebhookEvent,
   type WebhookPayload,
 } from '../../../contract/webhooks.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/jobs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -27,6 +27,8 @@ export const RETRY_FOR_MS = 24 * 3_600_000;
 export const DISABLE_AFTER_MS = 3 * 24 * 3_600_000;
 /** An attempt holds its delivery this long (a second job for it waits): longer than the timeout. */
 const LEASE_MS = 60_000;
+/** A delivery recorded with no job sent yet (emitIn) is the sweep's once it is this old (its commit has happened). */
+const UNSENT_GRACE_MS = 5_000;
 const DELIVERIES_LISTED = 50;
 
 /** The wait before attempt n+1 after n failed ones: 30 s, doubling, at most an hour. */
@@ -75,6 +77,16 @@ export function createWebhooksService(deps: WebhooksDeps) {
   }
 
   const send = (deliveryId: string, startAfter?: Date) => deps.jobs.send(DELIVER_WEBHOOK_JOB, { deliveryId }, startAfter ? { startAfter } : undefined);
+
+  /** One delivery of the event per live endpoint of the user's that chose it: their ids. */
+  async function record<T>(on: DbOrTx, userId: string, type: WebhookEvent, data: T): Promise<string[]> {
+    const endpoints = await repo.subscribers(on, userId, type);
+    if (endpoints.length === 0) return [];
+    const now = clock.now();
+    const payload: WebhookPayload<T> = { id: randomUUID(), type, created_at: now.toISOString(), data };
+    const body = JSON.stringify(payload);
+    return repo.insertDeliveries(on, endpoints.map((e) => ({ endpointId: e.id, eventId: payload.id, eventType: type, body, now })));
+  }
 
   /**
    * One attempt's outcome recorded: done, retried later, or failed for good; the endpoint's run of failures kept.
@@ -152,16 +164,19 @@ export function createWebhooksService(deps: WebhooksDeps) {
      */
     async emit<T>(userId: string, type: WebhookEvent, data: T): Promise<void> {
       try {
-        const endpoints = await repo.subscribers(db, userId, type);
-        if (endpoints.length === 0) return;
-        const now = clock.now();
-        const payload: WebhookPayload<T> = { id: randomUUID(), type, created_at: now.toISOString(), data };
-        const body = JSON.stringify(payload);
-        const ids = await repo.insertDeliveries(db, endpoints.map((e) => ({ endpointId: e.id, eventId: payload.id, eventType: type, body, now })));
-        for (const id of ids) await send(id);
+        for (const id of await record(db, userId, type, data)) await send(id);
       } catch (err) {
         deps.log.warn({ err, userId, type }, 'webhook event not recorded');
       }
+    },
+
+    /**
+     * An event recorded in the caller's transaction, so it exists exactly when what it tells committed (a payment's
+     * credits). No job is sent from inside a transaction (PGlite has one connection): the sweep sends it, within a
+     * minute and a little.
+     */
+    async emitIn<T>(tx: DbOrTx, userId: string, type: WebhookEvent, data: T): Promise<void> {
+      await record(tx, userId, type, data);
     },
 
     /** The job: one signed attempt of a due delivery. */
@@ -184,7 +199,8 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
     /** Due deliveries no job took (a process died after recording them): handed to the workers again. */
     async sweep(): Promise<number> {
-      const overdue = await repo.overdueDeliveries(db, new Date(clock.now().getTime() - LEASE_MS), 500);
+      const now = clock.now().getTime();
+      const overdue = await repo.overdueDeliveries(db, { before: new Date(now - LEASE_MS), unsentBefore: new Date(now - UNSENT_GRACE_MS) }, 500);
       for (const id of overdue) await send(id);
       return overdue.length;
     },

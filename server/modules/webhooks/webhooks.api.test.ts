@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditPackagesResponse, testCheckoutOpenedSchema } from '../../../contract/credits.ts';
+import { add, normalize } from '../../../contract/decimal.ts';
 import { generationStatus } from '../../../contract/generations.ts';
 import {
   createdWebhookResponse,
@@ -111,6 +113,33 @@ describe('deliveries', () => {
 
     await expect.poll(async () => (await deliveriesOf(user, endpoint.id))[0]?.status).toBe('succeeded');
     expect((await deliveriesOf(user, endpoint.id))[0]).toMatchObject({ event_id: payload.id, event_type: 'generation.completed', attempts: 1, last_status_code: 200, next_attempt_at: null });
+  });
+
+  it('records payment.succeeded in the transaction that credits a purchase, once however often it is confirmed, and the sweep sends it', async () => {
+    const user = await t.make.user();
+    const endpoint = await addEndpoint(user, ['payment.succeeded']);
+    const packages = data(await t.call('GET', '/api/credits/packages', { session: user }), creditPackagesResponse).packages;
+    const starter = packages.find((p) => p.name === 'Starter')!;
+    const opened = data(await t.call('POST', `/api/payments/test-checkout/${starter.uuid}/open`, { session: user }), testCheckoutOpenedSchema);
+    const confirms = await Promise.all(
+      [1, 2].map(() => t.call('POST', `/api/payments/test-checkout/${starter.uuid}/confirm`, { session: user, body: { checkout_id: opened.checkout_id } })),
+    );
+    for (const res of confirms) expect(res.statusCode, res.body).toBe(200);
+    const recorded = await deliveriesOf(user, endpoint.id);
+    expect(recorded.map((d) => [d.event_type, d.status, d.attempts])).toEqual([['payment.succeeded', 'pending', 0]]);
+
+    // The commit is long past: the sweep sends it.
+    const before = receiver.received.length;
+    t.clock.advance(10_000);
+    expect(await t.app.services.webhooks.sweep()).toBeGreaterThanOrEqual(1);
+    const [hook] = (await receiver.waitFor(before + 1)).slice(before);
+    const payload = JSON.parse(hook!.body) as WebhookPayload;
+    expect(payload).toMatchObject({
+      type: 'payment.succeeded',
+      data: { user_id: user.userId, checkout_id: opened.checkout_id, package: 'Starter', credits: normalize(add(starter.credits, starter.bonus_credits)) },
+    });
+    expect(verifySignature(String(hook!.headers['ampkit-signature']), hook!.body, endpoint.secret, Math.floor(t.clock.now().getTime() / 1000))).toBe(true);
+    await expect.poll(async () => (await deliveriesOf(user, endpoint.id))[0]?.status).toBe('succeeded');
   });
 
   it('sends only the events an endpoint chose, and nothing to another user', async () => {

@@ -55,9 +55,10 @@ describe('WebhooksTab', () => {
     );
     const rows = await screen.findAllByRole('listitem');
     expect(within(rows[0]!).getByText('Failing')).toBeTruthy();
-    // Only the events sent today are offered.
-    expect(screen.queryByRole('checkbox', { name: /payment.succeeded/ })).toBeNull();
-    expect(screen.getByRole('checkbox', { name: /credits.low/ })).toBeTruthy();
+    // Every event is offered.
+    for (const event of ['generation.completed', 'batch.completed', 'credits.low', 'payment.succeeded']) {
+      expect(screen.getByRole('checkbox', { name: new RegExp(event.replace('.', '\\.')) })).toBeTruthy();
+    }
 
     fireEvent.change(screen.getByLabelText('Endpoint URL'), { target: { value: 'ftp:/nope' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RotateCw, Trash2, Webhook } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS_SENT, type CreatedWebhook, type WebhookDelivery, type WebhookEndpoint, type WebhookEvent } from '../../../contract/webhooks.ts';
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type CreatedWebhook, type WebhookDelivery, type WebhookEndpoint, type WebhookEvent } from '../../../contract/webhooks.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -43,7 +43,7 @@ function AddEndpointForm({ full, onCreated }: { full: boolean; onCreated: (creat
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <TextField label="Endpoint URL" type="url" placeholder="https://hooks.example.com/ampkit" value={url} onChange={(event) => setUrl(event.target.value)} disabled={full} />
-      <Checklist legend="Events it gets" options={WEBHOOK_EVENTS_SENT} labels={WEBHOOK_EVENT_LABELS} value={events} onChange={setEvents} disabled={full} />
+      <Checklist legend="Events it gets" options={WEBHOOK_EVENTS} labels={WEBHOOK_EVENT_LABELS} value={events} onChange={setEvents} disabled={full} />
       {(problem || create.error) && <Alert tone="error">{problem ?? errorMessage(create.error)}</Alert>}
       <Button type="submit" loading={create.isPending} disabled={full} icon={<Webhook className="size-4" aria-hidden />}>
         Add endpoint
