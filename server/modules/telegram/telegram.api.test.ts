@@ -5,6 +5,7 @@ import { transcriptions } from '../../db/schema/index.ts';
 import { wavOf } from '../../providers/ai/speech/audio.ts';
 import { createTestApp, type TestApp, type TestSession } from '../../test-support/app.ts';
 import { data, error } from '../../test-support/envelope.ts';
+import { makePng } from '../../test-support/media.ts';
 import { startFakeDeepgram, type FakeDeepgram } from '../../test-support/fake-ai/deepgram.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../../test-support/fake-ai/openai.ts';
 import { startFakeTelegram, type FakeChatUser, type FakeTelegram } from '../../test-support/fake-telegram.ts';
@@ -180,6 +181,25 @@ describe('the Telegram bot by long polling (through a fake Bot API)', () => {
     t.app.services.notices.emit({ userId: s.userId, generationId: 'g-y', tool: 'mockup-generator', status: 'failed', title: 'Mockup Generator', text: 'The mockup could not be made' });
     await t.app.services.notices.settled();
     expect(tg.messagesTo(chat.id).at(-1)).toBe('❌ Mockup Generator failed: The mockup could not be made. Nothing was charged.');
+  });
+
+  it("a charge that takes the balance below the user's low-balance alert is told in their chat, once", async () => {
+    const spender = await t.make.user({ credits: '3' });
+    const theirs: FakeChatUser = { id: 5077, username: 'low_tg', first_name: 'Lou' };
+    await connect(spender, theirs);
+    await t.setPrice('image_generation', 'local', '1');
+    expect((await t.call('PUT', '/api/account/spending', { session: spender, body: { monthly_cap: null, low_balance_alert: '2.5' } })).statusCode).toBe(200);
+    const before = tg.messagesTo(theirs.id).length;
+    const morph = async () =>
+      t.call('POST', '/api/ai/generate-image', { session: spender, body: { imageData: (await makePng(64, 48)).toString('base64'), userPrompt: 'make it black and white' } });
+    // 3 → 2: crossed; 2 → 1: still below, not told again.
+    expect((await morph()).statusCode).toBe(200);
+    const [told] = (await tg.waitForMessages(theirs.id, before + 1)).slice(before);
+    expect(told).toMatch(/^⚠️ Your balance is 2\.00 credits, below your alert of 2\.50\.\nhttp.*\/dashboard\?tab=credits$/);
+    expect((await morph()).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(tg.messagesTo(theirs.id)).toHaveLength(before + 1);
+    await t.setPrice('image_generation', 'local', '0');
   });
 
   it('disconnecting unlinks the chat: it gets the instructions again', async () => {
