@@ -187,6 +187,17 @@ test('a monthly cap set in the dashboard stops a batch before anything is charge
 
   await page.goto('/dashboard?tab=credits');
   await expect(card).toContainText(`${PRICE.toFixed(2)} of your ${PRICE.toFixed(2)}-credit cap spent or reserved this month`);
+  // The usage line's receipt: the tool, the engine, the price and the time it took.
+  await page.getByRole('list', { name: 'Recent transactions' }).getByRole('button', { name: /^Receipt: / }).click();
+  const receipt = page.getByRole('dialog', { name: 'Receipt' });
+  await expect(receipt).toContainText('Thumbnail Generator');
+  await expect(receipt).toContainText('Gemini');
+  await expect(receipt).toContainText(`${PRICE.toFixed(2)} credits`);
+  await expect(receipt.getByRole('link', { name: 'Open the result' })).toBeVisible();
+  await expectAccessible(page, 'a receipt');
+  await shots(page, 'receipt');
+  await page.keyboard.press('Escape');
+  await expect(receipt).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSideways(page, 'the spending limits at 390 px');
   await expectAccessible(page, 'dashboard credits with spending limits at 390 px');
