@@ -50,7 +50,8 @@ test('headshot: upload astronaut.jpg, pick Elegant on Outdoors, generate a free 
   await expect(page.getByText('Free preview')).toBeVisible();
   await expect(page.getByText(/placed you on a blurred outdoor background.*Elegant/)).toBeVisible();
   await expect(credits(page, '5.00')).toBeVisible();
-  expect(await result.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1024);
+  // Visible is laid out, not yet decoded: its size is read once the image has loaded.
+  await expect.poll(() => result.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1024);
   await expectAccessible(page, 'headshot result');
   await screenshots(page, 'headshot-result');
 

@@ -106,6 +106,10 @@ test('photoshoot: two reference photos, 3 variations of Lighting + Style, Divers
   await expect(page.getByTestId('preview-note')).toBeVisible();
   await expect(page.getByText(/Free preview/)).toHaveCount(3);
   await expect(credits(page, '5.00')).toBeVisible();
+  // Visible is laid out, not yet decoded: the sizes are read once every image has loaded.
+  await expect
+    .poll(() => grid.getByRole('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)))
+    .toBe(true);
   const sizes = await grid.getByRole('img').evaluateAll((imgs) => imgs.map((i) => [(i as HTMLImageElement).naturalWidth, (i as HTMLImageElement).naturalHeight]));
   for (const [w, h] of sizes) expect(w! / h!).toBeCloseTo(16 / 9, 1);
   const srcs = await grid.getByRole('img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));

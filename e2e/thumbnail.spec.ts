@@ -58,7 +58,8 @@ test('thumbnail: upload astronaut.jpg, pick a style, type the text, generate a f
   await expect(page.getByText(/Tech Review grade .* at Balanced strength/)).toBeVisible();
   await expect(page.getByText(/Set your text on the (left|right|bottom)|along the bottom/)).toBeVisible();
   await expect(credits(page, '5.00')).toBeVisible();
-  expect(await result.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([1280, 720]);
+  // Visible is laid out, not yet decoded: its size is read once the image has loaded.
+  await expect.poll(() => result.evaluate((img: HTMLImageElement) => (img.complete ? [img.naturalWidth, img.naturalHeight] : null))).toEqual([1280, 720]);
   await expectAccessible(page, 'thumbnail page, with a result');
   await noOverflowAt390(page);
   await screenshots(page, 'thumbnail-result');
