@@ -87,7 +87,7 @@ test('a batch of two photos and a fake image: quoted, the fake refused by name a
   await page.getByRole('link', { name: 'gallery', exact: true }).click();
   await expect(page).toHaveURL(/\/gallery$/);
   const notice = page.getByTestId('generation-notice').filter({ hasText: 'Batch finished' });
-  await expect(notice).toContainText('Batch finished: 2 done, 1 failed (not charged).', { timeout: 30_000 });
+  await expect(notice).toContainText('Batch finished: 2 done, 1 failed (not charged).', { timeout: 60_000 });
   await expect(page.getByRole('list', { name: 'Your batches' }).getByRole('link', { name: /Thumbnail Generator batch/ })).toBeVisible();
   await shots(page, 'batch-gallery-notice');
   await notice.getByRole('link', { name: 'Open batch: Thumbnail Generator batch' }).click();
