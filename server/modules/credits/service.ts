@@ -217,8 +217,9 @@ export function createCreditsService(deps: CreditsDeps) {
       // One statement reserves and opens the hold, or does neither. Every user has an account from sign-up on; one
       // missing simply has nothing to hold.
       // The key a call was made with (server/lib/paying-key.ts) has its own cap within the account's.
-      const opened = await repo.openHold(db, { ...hold, apiKeyId: payingKey() });
-      if (opened.holdId !== null) return { id: opened.holdId, status: 'open', capturedAmount: null, settledAt: null, ...hold, apiKeyId: payingKey() };
+      const held = { ...hold, apiKeyId: payingKey() };
+      const opened = await repo.openHold(db, held);
+      if (opened.holdId !== null) return { id: opened.holdId, status: 'open', capturedAmount: null, settledAt: null, ...held };
       if (opened.capped) throw spendingCapReached(opened, amount, now);
       throw insufficientCredits(amount, opened.available ?? '0');
     },

@@ -29,6 +29,9 @@ export function spendingCapReached(reached: CapReached, required: string, now: D
   );
 }
 
+/** What counts against the account's cap in `month`: its captures then, and every hold open now. */
+const spentBy = (account: repo.AccountRow, month: string) => add(account.spentMonth === month ? account.spentInMonth : '0', account.held);
+
 /**
  * Spending limits (contract/spending.ts): the account's monthly cap and low-balance alert, this month's spending,
  * and the cap check a batch makes before it holds anything. credit_hold enforces the caps on every hold; this reads
@@ -40,13 +43,12 @@ export function createSpending(deps: { db: Db; clock: Clock }) {
   async function view(userId: string): Promise<Spending> {
     const now = clock.now();
     const account = await repo.getAccount(db, userId);
-    const spent = account?.spentMonth === monthOf(now) ? account.spentInMonth : '0';
     const alert = account?.lowBalanceAlert ?? null;
     const below = account && alert !== null && cmp(account.balance, alert) < 0;
     return {
       monthly_cap: account?.monthlyCap == null ? null : normalize(account.monthlyCap),
       low_balance_alert: alert === null ? null : normalize(alert),
-      spent_this_month: normalize(add(spent, account?.held ?? '0')),
+      spent_this_month: normalize(account ? spentBy(account, monthOf(now)) : '0'),
       resets_at: monthResetsAt(now).toISOString(),
       low_balance: below ? { balance: normalize(account.balance), since: account.lowBalanceSince?.toISOString() ?? null } : null,
     };
@@ -69,7 +71,7 @@ export function createSpending(deps: { db: Db; clock: Clock }) {
       const month = monthOf(now);
       const account = await repo.getAccount(db, userId);
       if (account?.monthlyCap != null) {
-        const spent = add(account.spentMonth === month ? account.spentInMonth : '0', account.held);
+        const spent = spentBy(account, month);
         if (cmp(add(spent, amount), account.monthlyCap) > 0) return spendingCapReached({ capped: 'account', cap: account.monthlyCap, spent }, amount, now);
       }
       const keyId = payingKey();
