@@ -4,12 +4,10 @@
  * instead (PostgreSQL, S3, two web processes and a worker behind one round-robin address: e2e/scale-out/cluster.ts),
  * so the same specs run against it unchanged.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { migratedPgliteTarball } from '../server/test-support/database.ts';
+import { unpackMigratedPglite } from '../server/test-support/database.ts';
 import { freePort } from '../server/test-support/free-port.ts';
 import { startSmtpServer, type TestSmtpServer } from '../server/test-support/smtp.ts';
 import { baseSettings, root, spawnApp } from './app-process.ts';
@@ -39,13 +37,10 @@ export async function startServer(settings: Record<string, string> = {}): Promis
   if (scaleOut) return startScaleOut(settings);
   const base = baseSettings();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ampkit-e2e-'));
-  // The embedded database starts migrated: the API tests' migrated PGlite data folder (server/test-support/database.ts)
-  // unpacked where the server keeps it (DATA_DIR/db, server/config.ts), which skips initdb and the migrations (the
-  // server still migrates, finding nothing to do, and seeds as on any start).
+  // The embedded database starts migrated: the API tests' migrated PGlite data folder, unpacked into DATA_DIR/db.
   if (!settings.DATABASE_URL) {
     try {
-      fs.mkdirSync(path.join(dataDir, 'db'));
-      await promisify(execFile)('tar', ['-xf', await migratedPgliteTarball(), '-C', path.join(dataDir, 'db')]);
+      await unpackMigratedPglite(dataDir);
     } catch (err) {
       fs.rmSync(dataDir, { recursive: true, force: true });
       throw err;

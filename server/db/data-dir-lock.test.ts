@@ -66,7 +66,7 @@ describe('the embedded database folder lock', () => {
     expect(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]).toMatch(/^Z/);
     const database = await openDatabase({ dataDir: dir });
     await database.close();
-  }, 30_000);
+  }, 120_000);
 
   it('ignores a pid file left from before, even one naming a live unrelated process', async () => {
     const dir = tempDir();
@@ -78,5 +78,5 @@ describe('the embedded database folder lock', () => {
     await database.close();
     const again = await openDatabase({ dataDir: dir });
     await again.close();
-  }, 30_000);
+  }, 120_000);
 });

@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { migrateDatabase, openDatabase, type Database } from '../db/client.ts';
 
@@ -75,6 +77,17 @@ export function migratedPgliteTarball(): Promise<string> {
     }
     return file;
   })());
+}
+
+/**
+ * Puts the migrated PGlite data folder where a server started with DATA_DIR=`dataDir` keeps its embedded database
+ * (DATA_DIR/db, server/config.ts), so that it skips initdb (seconds) and the migrations; the server still migrates,
+ * finding nothing to do, and seeds as on any start.
+ */
+export async function unpackMigratedPglite(dataDir: string): Promise<void> {
+  const dbDir = path.join(dataDir, 'db');
+  fs.mkdirSync(dbDir);
+  await promisify(execFile)('tar', ['-xf', await migratedPgliteTarball(), '-C', dbDir]);
 }
 
 let pgliteBlob: Promise<Blob> | null = null;
