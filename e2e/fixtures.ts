@@ -97,8 +97,13 @@ export const speechProviderTest = testWithPeer(
 
 export { expect };
 
-/** Saves a full-page screenshot at desktop width, at the 768px breakpoint and on a 390px phone, under test-results/screens. */
+/**
+ * Saves a full-page screenshot at desktop width, at the 768px breakpoint and on a 390px phone, under
+ * test-results/screens, for a person to look at. They assert nothing, so where nobody looks (CI sets
+ * E2E_SCREENSHOTS=0) none is taken.
+ */
 export async function screenshots(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS === '0') return;
   // From the top of the page, so the sticky header is drawn where it belongs.
   await page.evaluate(() => window.scrollTo(0, 0));
   const dir = path.join(root, 'test-results', 'screens');
