@@ -33,7 +33,7 @@ beforeAll(async () => {
     timing,
   );
   await queue.start({ work: true });
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await queue?.stop();
@@ -63,7 +63,7 @@ describe('job queue (pg-boss on the app database)', () => {
     await until(() => seen.filter((s) => (s.data as { failOnce?: boolean }).failOnce).length >= 2, 40_000);
     const runs = seen.filter((s) => (s.data as { failOnce?: boolean }).failOnce);
     expect(runs.map((r) => r.retryCount)).toEqual([0, 1]);
-  }, 60_000);
+  }, 120_000);
 
   it('brings a queue an earlier release made to today\'s settings, a heartbeat included (a killed worker\'s job is retried within a minute)', async () => {
     const settingsOf = async (name: string) => {
@@ -82,5 +82,5 @@ describe('job queue (pg-boss on the app database)', () => {
     await today.stop();
     expect(await settingsOf('test.settings')).toEqual({ retryLimit: 1, expireSeconds: 120, heartbeatSeconds: timing.JOB_HEARTBEAT_SECONDS });
     expect(await settingsOf('test.echo')).toMatchObject({ heartbeatSeconds: timing.JOB_HEARTBEAT_SECONDS });
-  }, 60_000);
+  }, 120_000);
 });

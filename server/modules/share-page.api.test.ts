@@ -87,7 +87,7 @@ describe('a shared page is named after what its owner made, the tool second, nev
     expect(h.head).toContain('Coffee mug on a &quot;marble&quot; table &lt;script&gt;alert(1)&lt;/script&gt; · Mockup Generator');
     // The app's document title after hydration is the same, from the file's answer.
     expect(data(await t.call('GET', `/api/file/${id}`), sharedFileSchema).page_title).toBe(title);
-  }, 90_000);
+  }, 120_000);
 
   it('a named mockup: its style', async () => {
     const res = await t.call('POST', '/api/ai/generate-image', {
@@ -103,7 +103,7 @@ describe('a shared page is named after what its owner made, the tool second, nev
     const id = status.result!.images[0]!.uuid;
     await share('files', id);
     expectHead((await t.call('GET', `/file/${id}`)).body, 'Coffee mug mockup · Mockup Generator', /^A product mockup on a gradient background\. Made by Mia/);
-  }, 90_000);
+  }, 120_000);
 
   it('a thumbnail: its text, with its style and prompt in the description', async () => {
     const res = await t.call('POST', '/api/ai/generate-image', {
@@ -126,7 +126,7 @@ describe('a shared page is named after what its owner made, the tool second, nev
     expectHead(html, "I went to 'space' · Thumbnail Generator", /^A Viral Bold video thumbnail: me & the <moon>\. Made by Mia .* with Thumbnail Generator on Ampkit\.$/);
     expect(headOf(html).head).toContain('I went to &#39;space&#39; · Thumbnail Generator');
     expect(data(await t.call('GET', `/api/file/${id}`), sharedFileSchema).page_title).toBe("I went to 'space' · Thumbnail Generator");
-  }, 60_000);
+  }, 120_000);
 
   it('a caption: its first words, its text the description', async () => {
     const res = await t.call('POST', '/api/ai/generate-caption', {
@@ -143,7 +143,7 @@ describe('a shared page is named after what its owner made, the tool second, nev
     expect(h.description).toBe(`${item.content.replace(/\s+/g, ' ')} Made by Mia "the <b>maker</b>" with Caption Generator on Ampkit.`);
     expect(h.description!.startsWith(caption.caption)).toBe(true);
     expect(item.page_title).toBe(`${item.title} · Caption Generator`);
-  }, 60_000);
+  }, 120_000);
 
   it('a private item names nothing', async () => {
     const id = await t.make.file(owner);

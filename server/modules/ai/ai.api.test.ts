@@ -427,7 +427,7 @@ describe('a failing mockup job', () => {
     expect(status).toMatchObject({ status: 'failed', attempts: 2, result: null, error_message: expect.stringMatching(/temporary server issue/) });
     expect(await balance(t, s)).toBe('5.0000');
     expect((await t.app.services.credits.audit(s.userId)).held).toBe('0.0000');
-  }, 90_000);
+  }, 120_000);
 
   it('keeps none of the styles an attempt drew before it failed: a failed job leaves nothing in the gallery', async () => {
     const s = await t.make.user();
@@ -445,7 +445,7 @@ describe('a failing mockup job', () => {
     expect(data(await t.call('GET', '/api/files/list?category=image', { session: s }), fileListResponse).files).toHaveLength(0);
     const rows = await t.database.db.select().from(files).where(eq(files.userId, s.userId));
     expect(rows.map((r) => r.entityType)).toEqual(['upload']); // only the artwork the user sent
-  }, 90_000);
+  }, 120_000);
 });
 
 
@@ -517,7 +517,7 @@ describe('one size limit for every image that enters the system', () => {
     big = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
     // A small valid PNG carrying 22 MB after its end (sharp decodes it; only the size is wrong).
     padded = Buffer.concat([await makePng(64, 64), Buffer.alloc(22 * 1024 * 1024)]);
-  }, 60_000);
+  }, 120_000);
   afterAll(() => t?.close());
 
   async function expectRefusedBeforeAnyHold(s: TestSession, body: object) {
@@ -539,7 +539,7 @@ describe('one size limit for every image that enters the system', () => {
     await expectRefusedBeforeAnyHold(s, { imageData: b64(big) });
     const upload = await t.call('POST', '/api/files/upload', { session: s, raw: multipartBody([{ name: 'file', filename: 'big.png', contentType: 'image/png', data: big }]) });
     expect([upload.statusCode, error(upload).code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
-  }, 60_000);
+  }, 120_000);
 
   it('refuses the same as a data URL, as maskData and as a mockup image', async () => {
     const s = await t.make.user();
@@ -547,7 +547,7 @@ describe('one size limit for every image that enters the system', () => {
     await expectRefusedBeforeAnyHold(s, { imageData: `data:image/png;base64,${b64(padded)}` });
     await expectRefusedBeforeAnyHold(s, { imageData: small, maskData: b64(padded) });
     await expectRefusedBeforeAnyHold(s, { toolName: 'mockup-generator', images: [small, b64(padded)], styles: ['poster', 'coffee-mug'] });
-  }, 60_000);
+  }, 120_000);
 
   it('still takes an image just under the limit', async () => {
     const s = await t.make.user();
@@ -555,5 +555,5 @@ describe('one size limit for every image that enters the system', () => {
     const res = await t.call('POST', '/api/ai/generate-image', { session: s, body: { imageData: b64(under) } });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(await balance(t, s)).toBe('4.7500');
-  }, 60_000);
+  }, 120_000);
 });

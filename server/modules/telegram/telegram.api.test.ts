@@ -41,7 +41,7 @@ describe('the Telegram bot by long polling (through a fake Bot API)', () => {
     t.holdJobs((_name, job) => jobIds.push((job as { generationId: string }).generationId));
     await t.app.services.telegram.startPolling();
     s = await t.make.user({ credits: '5', email: 'sam@example.com' });
-  }, 30_000);
+  }, 120_000);
   afterAll(async () => {
     await t?.app.services.telegram.stop();
     await t?.close();

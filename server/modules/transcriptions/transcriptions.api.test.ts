@@ -384,7 +384,7 @@ describe('transcription on the local draft engine (pocketsphinx)', () => {
     const txt = await t.call('GET', `/api/transcriptions/${started.uuid}/download`, { session: s });
     expect(txt.body.startsWith(`${LOCAL_DRAFT_LABEL}\n\n`)).toBe(true);
     expect(await t.app.services.credits.audit(s.userId)).toMatchObject({ balance: '1.0000', held: '0.0000' });
-  }, 60_000);
+  }, 120_000);
 
   it("refuses a devil's advocate of a draft before holding anything", async () => {
     const s = await h.t.make.user({ credits: '1' });

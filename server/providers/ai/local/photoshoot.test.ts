@@ -146,5 +146,5 @@ describe('local photoshoot', () => {
       expect(faces, `variation ${index + 1}: ${out.text}`).toHaveLength(1);
       expect(faces[0]!.y, `variation ${index + 1}: the face starts at the top edge`).toBeGreaterThan(height! * 0.03);
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -35,7 +35,7 @@ describe('the local draft speech engine (pocketsphinx)', () => {
       if (i > 0) expect(s.start).toBeGreaterThanOrEqual(segments[i - 1]!.end);
     }
     expect(segments.map((s) => s.text).join(' ')).toBe(result.text);
-  }, 60_000);
+  }, 120_000);
 
   it('reads other containers through ffmpeg (mp3, ogg)', async () => {
     const wav = spokenWav(TEXT, { voice: 'en-us+f2', speed: 130 });
@@ -43,7 +43,7 @@ describe('the local draft speech engine (pocketsphinx)', () => {
       const result = await engine.transcribe({ audio: encodeAudio(wav, ext), mime: `audio/${ext}` });
       expect(wordErrorRate(TEXT, result.text), `${ext}: ${result.text}`).toBeLessThan(0.75);
     }
-  }, 60_000);
+  }, 120_000);
 
   it('refuses what is not audio with a provider error, not a crash', async () => {
     await expect(engine.transcribe({ audio: Buffer.from('<html>not audio</html>'), mime: 'audio/wav' })).rejects.toBeInstanceOf(ProviderError);
