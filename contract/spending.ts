@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalString } from './credits.ts';
+import { fromUnits, toUnits } from './decimal.ts';
 
 /**
  * Spending limits a user sets (dashboard, Credits): a monthly cap on what paid calls may take, and a balance below
@@ -46,6 +47,32 @@ export const spendingCapDetails = z.object({
   resets_at: z.string(),
 });
 export type SpendingCapDetails = z.infer<typeof spendingCapDetails>;
+
+const credits2 = (value: string) => fromUnits(toUnits(value), 2);
+
+/**
+ * What a cap stopping a call says, in the server's 402 (`refused`: nothing was charged) and under a tool's button
+ * before the click: what it needs, the cap, what this month has taken, and the day it resets.
+ */
+export function capReachedMessage(cap: SpendingCapDetails, { refused }: { refused: boolean }): string {
+  const day = new Date(cap.resets_at).toLocaleDateString('en-US', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+  const whose = cap.cap_scope === 'account' ? 'your monthly spending cap' : "this API key's monthly cap";
+  return [
+    `This needs ${credits2(cap.required_credits)} credits, which would pass ${whose} of ${credits2(cap.monthly_cap)} credits: ${credits2(cap.spent_this_month)} are spent or reserved this month.`,
+    ...(refused ? ['Nothing was charged.'] : []),
+    `The cap resets on ${day} (UTC).`,
+  ].join(' ');
+}
+
+/**
+ * The account's cap that `cost` would pass, as a 402 would give its figures; null without a cap, for a free preview,
+ * or when the cost fits what is left of the month's cap.
+ */
+export function accountCapReached(spending: Pick<Spending, 'monthly_cap' | 'spent_this_month' | 'resets_at'>, cost: string): SpendingCapDetails | null {
+  if (spending.monthly_cap === null || toUnits(cost) <= 0n) return null;
+  if (toUnits(spending.spent_this_month) + toUnits(cost) <= toUnits(spending.monthly_cap)) return null;
+  return { cap_scope: 'account', monthly_cap: spending.monthly_cap, spent_this_month: spending.spent_this_month, required_credits: cost, resets_at: spending.resets_at };
+}
 
 /** The first instant of the calendar month (UTC) after `now`: when a month's spending starts again. */
 export function monthResetsAt(now: Date): Date {

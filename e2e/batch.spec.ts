@@ -154,18 +154,20 @@ test('a monthly cap set in the dashboard stops a batch before anything is charge
   await expectAccessible(page, 'dashboard credits with spending limits');
   await shots(page, 'spending-limits');
 
-  // Two thumbnails would pass it: the batch is refused whole, with the cap and its reset date, and nothing is held.
+  // Two thumbnails would pass it: said before the click, with the cap and its reset date; Start waits, nothing is held.
+  // (The server refuses such a batch whole too, before any hold: spending.api.test.ts.)
   await page.goto('/tools/thumbnail-generator');
   await page.getByRole('button', { name: 'Batch', exact: true }).click();
   const panel = page.getByRole('dialog', { name: 'Thumbnail Generator batch' });
   await panel.getByLabel('Add images to the batch').setInputFiles(GOOD.map(photo));
-  await panel.getByRole('button', { name: `Start batch (2 images · ${(2 * PRICE).toFixed(2)} credits)` }).click();
-  const refusal = panel.getByRole('alert');
-  await expect(refusal).toContainText(`which would pass your monthly spending cap of ${PRICE.toFixed(2)} credits`);
-  await expect(refusal).toContainText('Nothing was charged. The cap resets on');
-  await expect(page).toHaveURL(/\/tools\/thumbnail-generator$/);
+  const capNote = panel.getByTestId('spending-cap');
+  await expect(capNote).toContainText(
+    `This needs ${(2 * PRICE).toFixed(2)} credits, which would pass your monthly spending cap of ${PRICE.toFixed(2)} credits: 0.00 are spent or reserved this month. The cap resets on`,
+  );
+  await expect(panel.getByRole('button', { name: `Start batch (2 images · ${(2 * PRICE).toFixed(2)} credits)` })).toBeDisabled();
+  await expect(panel.getByRole('button', { name: 'Not enough credits' })).toHaveCount(0);
   await expect(page.getByRole('dialog', { name: 'Insufficient Credits' })).toHaveCount(0);
-  await expectAccessible(page, 'the Batch panel refused by the cap');
+  await expectAccessible(page, 'the Batch panel over the cap');
   await shots(page, 'spending-cap-refusal');
   expect((await transactions(page)).filter((t) => t.type === 'usage')).toEqual([]);
   const balance = await page.request.get('/api/credits/balance');
@@ -201,4 +203,15 @@ test('a monthly cap set in the dashboard stops a batch before anything is charge
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSideways(page, 'the spending limits at 390 px');
   await expectAccessible(page, 'dashboard credits with spending limits at 390 px');
+
+  // The month's cap is used up: the tool's own button says so before the click, and links to where the cap is changed.
+  await page.goto('/tools/thumbnail-generator');
+  const toolCap = page.getByTestId('spending-cap');
+  await expect(toolCap).toContainText(`which would pass your monthly spending cap of ${PRICE.toFixed(2)} credits: ${PRICE.toFixed(2)} are spent or reserved this month`);
+  await expect(page.getByRole('button', { name: /^Generate Thumbnail/ }).first()).toBeDisabled();
+  await expectNoSideways(page, 'the tool over its cap at 390 px');
+  await expectAccessible(page, 'the tool over its cap at 390 px');
+  await toolCap.getByRole('link', { name: 'Change the cap' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?tab=credits$/);
+  await expect(card).toBeVisible();
 });

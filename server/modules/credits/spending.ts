@@ -1,5 +1,5 @@
-import { monthOf, monthResetsAt, type Spending, type SpendingCapDetails, type SpendingLimitsRequest } from '../../../contract/spending.ts';
-import { add, cmp, fromUnits, normalize, toUnits } from '../../../contract/decimal.ts';
+import { capReachedMessage, monthOf, monthResetsAt, type Spending, type SpendingCapDetails, type SpendingLimitsRequest } from '../../../contract/spending.ts';
+import { add, cmp, normalize } from '../../../contract/decimal.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -7,26 +7,17 @@ import { payingKey } from '../../lib/paying-key.ts';
 import * as repo from './repository.ts';
 import type { CapReached } from './repository.ts';
 
-const fmt = (value: string) => fromUnits(toUnits(value), 2);
-
 /** The 402 of a hold a monthly cap stopped (the account's or the paying key's): nothing was held. */
 export function spendingCapReached(reached: CapReached, required: string, now: Date): AppError {
-  const resetsAt = monthResetsAt(now);
-  const day = resetsAt.toLocaleDateString('en-US', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
-  const whose = reached.capped === 'account' ? 'your monthly spending cap' : "this API key's monthly cap";
-  const change = reached.capped === 'account' ? 'Raise or remove the cap in the dashboard (Credits)' : 'Create a key with a higher cap in the dashboard (API keys)';
   const details: SpendingCapDetails = {
     cap_scope: reached.capped === 'account' ? 'account' : 'api_key',
     monthly_cap: normalize(reached.cap),
     spent_this_month: normalize(reached.spent),
     required_credits: normalize(required),
-    resets_at: resetsAt.toISOString(),
+    resets_at: monthResetsAt(now).toISOString(),
   };
-  return new AppError(
-    'SPENDING_CAP_REACHED',
-    `This needs ${fmt(required)} credits, which would pass ${whose} of ${fmt(reached.cap)} credits: ${fmt(reached.spent)} are spent or reserved this month. Nothing was charged. The cap resets on ${day} (UTC). ${change}.`,
-    details,
-  );
+  const change = reached.capped === 'account' ? 'Raise or remove the cap in the dashboard (Credits)' : 'Create a key with a higher cap in the dashboard (API keys)';
+  return new AppError('SPENDING_CAP_REACHED', `${capReachedMessage(details, { refused: true })} ${change}.`, details);
 }
 
 /** What counts against the account's cap in `month`: its captures then, and every hold open now. */

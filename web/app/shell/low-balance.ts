@@ -5,8 +5,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { spendingQueryOptions } from '../../features/credits/api.ts';
 import { formatCredits } from '../../lib/credits-format.ts';
+import { spendingQueryOptions } from '../../lib/spending.ts';
 import type { GenerationNotice } from './generation-panel.tsx';
 
 const DISMISSED = 'ampkit.low-balance-dismissed';

@@ -2,7 +2,7 @@ import { Coins } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { ShortfallNote, useCreditShortfall } from './credit-shortfall.tsx';
+import { CapNote, ShortfallNote, useCreditShortfall } from './credit-shortfall.tsx';
 import { CostPill } from './engine-note.tsx';
 
 /** Whether the element is in the viewport (null until known, or where IntersectionObserver is missing). */
@@ -26,7 +26,8 @@ function useInView(ref: RefObject<HTMLElement | null> | undefined): boolean | nu
  *
  * When the cost is more than the available balance the button says so before the click: it reads 'Not enough
  * credits', is styled apart from a ready button, and opens the Insufficient Credits dialog, with the figures and a
- * Top up link beside it. A free preview is never short.
+ * Top up link beside it. A free preview is never short. When the cost would pass the monthly spending cap the user set,
+ * the button is disabled and the note under it says so, with the day the cap resets.
  */
 export function PaidButton({ label, icon, onClick, generating, disabled, cost, validation, endOfTool, sticky = true }: {
   label: string;
@@ -46,8 +47,9 @@ export function PaidButton({ label, icon, onClick, generating, disabled, cost, v
   const outOfView = buttonInView === false && endInView !== true;
   useStickyBarMark(outOfView);
   const noteId = useId();
-  const { shortfall, topUp } = useCreditShortfall(cost);
+  const { shortfall, capped, topUp } = useCreditShortfall(cost);
   const short = !!shortfall && !generating;
+  const overCap = generating ? null : capped;
 
   const button = (isSticky: boolean) =>
     short ? (
@@ -66,7 +68,16 @@ export function PaidButton({ label, icon, onClick, generating, disabled, cost, v
         {cost && <CostPill cost={cost} tone="shortfall" />}
       </Button>
     ) : (
-      <Button size="lg" className="w-full" onClick={onClick} loading={generating} disabled={disabled} icon={icon} data-sticky={isSticky || undefined}>
+      <Button
+        size="lg"
+        className="w-full"
+        onClick={onClick}
+        loading={generating}
+        disabled={disabled || !!overCap}
+        icon={icon}
+        aria-describedby={overCap ? noteId : undefined}
+        data-sticky={isSticky || undefined}
+      >
         {generating ? 'Generating...' : label}
         {!generating && cost && <CostPill cost={cost} />}
       </Button>
@@ -79,6 +90,7 @@ export function PaidButton({ label, icon, onClick, generating, disabled, cost, v
       <div ref={anchor} className="space-y-3">
         {button(false)}
         {short && <ShortfallNote id={noteId} shortfall={shortfall} onTopUp={topUp} />}
+        {overCap && <CapNote id={noteId} capped={overCap} />}
         {validation && <Alert tone="error">{validation}</Alert>}
       </div>
       {outOfView && (

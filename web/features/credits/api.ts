@@ -15,6 +15,7 @@ import {
 import { spendingResponse, type Spending, type SpendingLimitsRequest } from '../../../contract/spending.ts';
 import { api, parseAnswer } from '../../lib/api.ts';
 import { creditKeys } from '../../lib/query-keys.ts';
+import { SPENDING_ERROR } from '../../lib/spending.ts';
 
 export const CREDIT_INFO_ERROR = 'Failed to load credit information';
 export const PACKAGES_ERROR = 'Failed to load credit packages';
@@ -35,18 +36,9 @@ export async function fetchPackages(): Promise<CreditPackage[]> {
   return parseAnswer(creditPackagesResponse, data, PACKAGES_ERROR).packages;
 }
 
-export const SPENDING_ERROR = 'Failed to load your spending limits';
-
-export async function fetchSpending(): Promise<Spending> {
-  return parseAnswer(spendingResponse, await api.get<unknown>('/account/spending'), SPENDING_ERROR);
-}
-
 export async function saveSpending(body: SpendingLimitsRequest): Promise<Spending> {
   return parseAnswer(spendingResponse, await api.put<unknown>('/account/spending', body), SPENDING_ERROR);
 }
-
-/** Read afresh on every opening: each charge changes it (creditKeys.all is invalidated after one). */
-export const spendingQueryOptions = () => queryOptions({ queryKey: creditKeys.spending, queryFn: fetchSpending, staleTime: 0 });
 
 export const packagesQueryOptions = () => queryOptions({ queryKey: creditKeys.packages, queryFn: fetchPackages, staleTime: 60_000 });
 

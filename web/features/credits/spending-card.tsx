@@ -12,7 +12,8 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { formatCredits } from '../../lib/credits-format.ts';
 import { creditKeys } from '../../lib/query-keys.ts';
-import { saveSpending, spendingQueryOptions, SPENDING_ERROR } from './api.ts';
+import { SPENDING_ERROR, spendingQueryOptions } from '../../lib/spending.ts';
+import { saveSpending } from './api.ts';
 
 const resetDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
 const AMOUNT_HINT = 'Enter an amount of credits, like 50 or 12.5, or leave it empty for none.';

@@ -224,6 +224,24 @@ describe('The Batch panel', () => {
     expect(posts(calls)).toHaveLength(0);
   });
 
+  it('says before the click when the quote would pass the monthly spending cap, and starts once it fits', async () => {
+    const spending = () => ok({ monthly_cap: '0.5', low_balance_alert: null, spent_this_month: '0.2', resets_at: '2026-12-01T00:00:00.000Z', low_balance: null });
+    const calls = stubFetch(routes({ 'GET /api/auth/profile': profile('12.5'), 'GET /api/ai/engines': gemini, 'GET /api/account/spending': spending }));
+    renderPanel();
+    await add(photo('a.jpg'), photo('b.jpg'));
+    const note = await screen.findByTestId('spending-cap');
+    expect(note.textContent).toContain('This needs 0.60 credits, which would pass your monthly spending cap of 0.50 credits: 0.20 are spent or reserved this month.');
+    expect(startButton().hasAttribute('disabled')).toBe(true);
+    expect(startButton().getAttribute('aria-describedby')).toBe(note.id);
+    // Buying credits would not lift the cap: no shortfall is offered.
+    expect(screen.queryByRole('button', { name: 'Not enough credits' })).toBeNull();
+    // One image fits what is left (0.30 of 0.30): the note goes and Start is back.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove b.jpg' }));
+    expect(screen.queryByTestId('spending-cap')).toBeNull();
+    expect(startButton().hasAttribute('disabled')).toBe(false);
+    expect(posts(calls)).toHaveLength(0);
+  });
+
   it('shows a 400 when no image can be used, with each one’s reason', async () => {
     stubFetch(
       routes({

@@ -11,7 +11,7 @@ import { UploadArea } from '../../../components/ui/upload-area.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatPreciseCredits } from '../../../lib/credits-format.ts';
 import { insufficientCreditsFrom, useInsufficientCredits } from '../../../lib/insufficient-credits.ts';
-import { ShortfallNote, useCreditShortfall } from '../credit-shortfall.tsx';
+import { CapNote, ShortfallNote, useCreditShortfall } from '../credit-shortfall.tsx';
 import { useToolEngine } from '../engine.ts';
 import { costLabel, EngineNote } from '../engine-note.tsx';
 import { useImageUpload } from '../use-image-upload.ts';
@@ -127,7 +127,8 @@ export function BatchPanel({ tool, options, unitCost, onClose }: {
   const picks = upload.images;
   const count = picks.length;
   const total = unitCost === null ? null : mul(unitCost, String(count));
-  const { shortfall, topUp } = useCreditShortfall(count > 0 ? total : null);
+  const { shortfall, capped, topUp } = useCreditShortfall(count > 0 ? total : null);
+  const overCap = start.isPending ? null : capped;
   const busy = start.isPending || upload.reading;
   const chosen = new Set(picks.flatMap((pick) => (pick.source === 'gallery' ? [pick.uuid] : [])));
 
@@ -167,7 +168,13 @@ export function BatchPanel({ tool, options, unitCost, onClose }: {
               Not enough credits
             </Button>
           ) : (
-            <Button onClick={run} loading={start.isPending} disabled={count === 0 || upload.reading} icon={<Layers className="size-4" aria-hidden />}>
+            <Button
+              onClick={run}
+              loading={start.isPending}
+              disabled={count === 0 || upload.reading || !!overCap}
+              icon={<Layers className="size-4" aria-hidden />}
+              aria-describedby={overCap ? `${listId}-cap` : undefined}
+            >
               {start.isPending ? 'Starting...' : startLabel}
             </Button>
           )}
@@ -238,6 +245,7 @@ export function BatchPanel({ tool, options, unitCost, onClose }: {
           </p>
           <EngineNote engine={engine} cost={unitCost} unit="per image" />
           {shortfall && !start.isPending && <ShortfallNote id={`${listId}-shortfall`} shortfall={shortfall} onTopUp={topUp} />}
+          {overCap && <CapNote id={`${listId}-cap`} capped={overCap} />}
         </div>
 
         {start.isError && <StartError error={start.error} count={count} unitCost={unitCost} />}

@@ -8,7 +8,7 @@ import type { UpscaleResult } from './api.ts';
 import { UpscaleOptions } from './upscale-options.tsx';
 import { displayedUpscaleCost, estimateUpperSeconds, timeEstimate, UPSCALE_MESSAGES } from './upscale-settings.ts';
 import { useUpscale } from './use-upscale.ts';
-import { ShortfallNote, useCreditShortfall } from '../credit-shortfall.tsx';
+import { CapNote, ShortfallNote, useCreditShortfall } from '../credit-shortfall.tsx';
 import { GenerationProgress } from '../generation-progress.tsx';
 import { fileDownloadUrl } from '../../../lib/file-urls.ts';
 import { formatPreciseCredits } from '../../../lib/credits-format.ts';
@@ -33,8 +33,9 @@ export function UpscaleDialog({ target, onClose, onUpscaled }: { target: Upscale
   const done = mutation.data;
   const progress = Math.min(95, (u.elapsed / estimateUpperSeconds(choice.qualityTier)) * 100);
   // Upscaling is priced even on the local engine: a balance that cannot cover it is said before the click.
-  const { shortfall, topUp } = useCreditShortfall(cost);
+  const { shortfall, capped, topUp } = useCreditShortfall(cost);
   const short = !!shortfall && !running && !done;
+  const overCap = running || done ? null : capped;
   const noteId = useId();
 
   return (
@@ -65,7 +66,7 @@ export function UpscaleDialog({ target, onClose, onUpscaled }: { target: Upscale
             </Button>
           ) : (
             !done && (
-              <Button onClick={u.start} loading={running} disabled={!caps}>
+              <Button onClick={u.start} loading={running} disabled={!caps || !!overCap} aria-describedby={overCap ? noteId : undefined}>
                 {running ? 'Upscaling...' : cost ? `Upscale (${cost} credits)` : 'Upscale'}
               </Button>
             )
@@ -86,6 +87,7 @@ export function UpscaleDialog({ target, onClose, onUpscaled }: { target: Upscale
           </p>
         </div>
         {short && <ShortfallNote id={noteId} shortfall={shortfall} onTopUp={topUp} />}
+        {overCap && <CapNote id={noteId} capped={overCap} />}
 
         {u.providersQuery.isPending && (
           <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
