@@ -5,7 +5,7 @@
  * hold and shows "not charged"; the two photos come out done. The shell tells the end of the batch on another page;
  * the ZIP holds exactly the done items' results (named after their images, each a PNG); the ledger charges exactly the
  * two done items. Axe finds nothing serious on the tool page with the panel open and on the batch page, at 1280 and
- * 390 px. With BATCH_SHOTS=<dir> it also saves screenshots of the panel and the batch page at 1280, 768 and 390 px.
+ * 390 px, with screenshots of the panel and the batch page at 1280, 768 and 390 px (fixtures.ts `screenshots`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import type { CreditTransaction } from '../contract/credits.ts';
 import { DEFAULT_PRICING } from '../contract/tool-prices.ts';
 import { startFakeGemini } from '../server/test-support/fake-ai/gemini.ts';
 import { unzip } from '../server/test-support/zip.ts';
-import { expect, expectAccessible, expectNoSideways, signInByMail, testWithPeer } from './fixtures.ts';
+import { expect, expectAccessible, expectNoSideways, SCREENSHOTS, screenshots, signInByMail, testWithPeer } from './fixtures.ts';
 
 const PHOTOS = path.join(import.meta.dirname, '..', 'server', 'test-support', 'photos');
 const GOOD = ['astronaut.jpg', 'coffee.jpg'];
@@ -23,22 +23,9 @@ const photo = (name: string) => ({ name, mimeType: 'image/jpeg', buffer: fs.read
 const FAKE = { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('These are my notes for the video, not a picture at all.') };
 /** A thumbnail's price with a provider (the local engine's previews are free). */
 const PRICE = Number(DEFAULT_PRICING.find((p) => p.service_type === 'thumbnail' && p.service_variant === 'standard')!.user_cost_credits);
-const SHOTS = process.env.BATCH_SHOTS;
 
 /** The app with Gemini as its image provider: a fake per Playwright worker, the `peer` of the fixtures. */
 const test = testWithPeer(startFakeGemini, (gemini) => ({ GEMINI_API_KEY: gemini.apiKey, GEMINI_BASE_URL: gemini.url }));
-
-async function shots(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  const original = page.viewportSize();
-  for (const width of [1280, 768, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 async function transactions(page: Page): Promise<CreditTransaction[]> {
   const answer = await page.request.get('/api/credits/transactions');
@@ -66,11 +53,11 @@ test('a batch of two photos and a fake image: quoted, the fake refused by name a
   const start = panel.getByRole('button', { name: `Start batch (3 images · ${(3 * PRICE).toFixed(2)} credits)` });
   await expect(start).toBeEnabled();
   await expectAccessible(page, 'thumbnail generator with the Batch panel open');
-  await shots(page, 'batch-panel');
+  await screenshots(page, 'batch-panel');
 
   // The photos' thumbnails take a few seconds, so the batch is seen running (and its end told on another page).
   // (Longer while screenshots are taken, so the batch is still running once they are.)
-  const delayMs = SHOTS ? 9000 : 4000;
+  const delayMs = SCREENSHOTS ? 9000 : 4000;
   gemini.failNext({ delayMs }, { delayMs });
   await start.click();
   await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/);
@@ -81,7 +68,7 @@ test('a batch of two photos and a fake image: quoted, the fake refused by name a
   await expect(fake).toContainText(`${FAKE.name}: `);
   await expect(fake).toContainText('Not charged');
   await expect(page.getByRole('button', { name: 'Cancel batch' })).toBeVisible();
-  await shots(page, 'batch-page-running');
+  await screenshots(page, 'batch-page-running');
 
   // Away from its page while it runs: the shell tells its end, with the way back.
   await page.getByRole('link', { name: 'gallery', exact: true }).click();
@@ -89,7 +76,7 @@ test('a batch of two photos and a fake image: quoted, the fake refused by name a
   const notice = page.getByTestId('generation-notice').filter({ hasText: 'Batch finished' });
   await expect(notice).toContainText('Batch finished: 2 done, 1 failed (not charged).', { timeout: 60_000 });
   await expect(page.getByRole('list', { name: 'Your batches' }).getByRole('link', { name: /Thumbnail Generator batch/ })).toBeVisible();
-  await shots(page, 'batch-gallery-notice');
+  await screenshots(page, 'batch-gallery-notice');
   await notice.getByRole('link', { name: 'Open batch: Thumbnail Generator batch' }).click();
   await expect(page).toHaveURL(new RegExp(`/batches/${batchId}$`));
 
@@ -106,7 +93,7 @@ test('a batch of two photos and a fake image: quoted, the fake refused by name a
   await expect(page.getByRole('button', { name: 'Retry failed items' })).toHaveCount(0);
   await expect(credits(page, (5 - 2 * PRICE).toFixed(2))).toBeVisible();
   await expectAccessible(page, 'finished batch page');
-  await shots(page, 'batch-page');
+  await screenshots(page, 'batch-page');
 
   // The ZIP: exactly the done items' results, named after their images, each an image.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download all (ZIP)' }).click()]);
@@ -121,7 +108,7 @@ test('a batch of two photos and a fake image: quoted, the fake refused by name a
   // The dashboard lists it.
   await page.goto('/dashboard');
   await expect(page.getByRole('list', { name: 'Recent batches' }).getByRole('link', { name: /Thumbnail Generator batch/ })).toContainText('2 done, 1 failed (not charged)');
-  await shots(page, 'batch-dashboard');
+  await screenshots(page, 'batch-dashboard');
 
   // On a phone: the batch page and the panel fit the screen, and axe still finds nothing serious.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -152,7 +139,7 @@ test('a monthly cap set in the dashboard stops a batch before anything is charge
   await expect(card.getByText('Spending limits saved.')).toBeVisible();
   await expect(card).toContainText(`0.00 of your ${PRICE.toFixed(2)}-credit cap spent or reserved this month`);
   await expectAccessible(page, 'dashboard credits with spending limits');
-  await shots(page, 'spending-limits');
+  await screenshots(page, 'spending-limits');
 
   // Two thumbnails would pass it: said before the click, with the cap and its reset date; Start waits, nothing is held.
   // (The server refuses such a batch whole too, before any hold: spending.api.test.ts.)
@@ -168,7 +155,7 @@ test('a monthly cap set in the dashboard stops a batch before anything is charge
   await expect(panel.getByRole('button', { name: 'Not enough credits' })).toHaveCount(0);
   await expect(page.getByRole('dialog', { name: 'Insufficient Credits' })).toHaveCount(0);
   await expectAccessible(page, 'the Batch panel over the cap');
-  await shots(page, 'spending-cap-refusal');
+  await screenshots(page, 'spending-cap-refusal');
   expect((await transactions(page)).filter((t) => t.type === 'usage')).toEqual([]);
   const balance = await page.request.get('/api/credits/balance');
   expect(((await balance.json()) as { data: { balance: { available_credits: string } } }).data.balance.available_credits).toBe('5.0000');
@@ -197,7 +184,7 @@ test('a monthly cap set in the dashboard stops a batch before anything is charge
   await expect(receipt).toContainText(`${PRICE.toFixed(2)} credits`);
   await expect(receipt.getByRole('link', { name: 'Open the result' })).toBeVisible();
   await expectAccessible(page, 'a receipt');
-  await shots(page, 'receipt');
+  await screenshots(page, 'receipt');
   await page.keyboard.press('Escape');
   await expect(receipt).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -211,6 +198,7 @@ test('a monthly cap set in the dashboard stops a batch before anything is charge
   await expect(page.getByRole('button', { name: /^Generate Thumbnail/ }).first()).toBeDisabled();
   await expectNoSideways(page, 'the tool over its cap at 390 px');
   await expectAccessible(page, 'the tool over its cap at 390 px');
+  await screenshots(page, 'spending-cap-tool');
   await toolCap.getByRole('link', { name: 'Change the cap' }).click();
   await expect(page).toHaveURL(/\/dashboard\?tab=credits$/);
   await expect(card).toBeVisible();

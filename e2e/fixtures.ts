@@ -97,13 +97,16 @@ export const speechProviderTest = testWithPeer(
 
 export { expect };
 
+/** Whether `screenshots` takes any (a test that waits for them can leave its work running longer). */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS !== '0';
+
 /**
  * Saves a full-page screenshot at desktop width, at the 768px breakpoint and on a 390px phone, under
  * test-results/screens, for a person to look at. They assert nothing, so where nobody looks (CI sets
  * E2E_SCREENSHOTS=0) none is taken.
  */
 export async function screenshots(page: Page, name: string) {
-  if (process.env.E2E_SCREENSHOTS === '0') return;
+  if (!SCREENSHOTS) return;
   // From the top of the page, so the sticky header is drawn where it belongs.
   await page.evaluate(() => window.scrollTo(0, 0));
   const dir = path.join(root, 'test-results', 'screens');
