@@ -29,7 +29,7 @@ export function shortfallOf(cost: string | null, available: string | null | unde
 export function useCreditShortfall(cost: string | null) {
   const { credits, isSignedIn } = useAuth();
   const insufficient = useInsufficientCredits();
-  // The same query as the shell's low-balance notice, read again after every charge: no request of its own.
+  // The query the shell's low-balance notice reads too, read afresh when a tool opens and after every charge.
   const spending = useQuery({ ...spendingQueryOptions(), enabled: isSignedIn });
   // A cost the monthly cap would refuse (issue 29): said before the click, as topping up would not help.
   const capped: SpendingCapDetails | null = cost !== null && spending.data ? accountCapReached(spending.data, cost) : null;
