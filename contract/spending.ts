@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decimalString } from './credits.ts';
-import { fromUnits, toUnits } from './decimal.ts';
+import { toFixed, toUnits } from './decimal.ts';
 
 /**
  * Spending limits a user sets (dashboard, Credits): a monthly cap on what paid calls may take, and a balance below
@@ -48,8 +48,6 @@ export const spendingCapDetails = z.object({
 });
 export type SpendingCapDetails = z.infer<typeof spendingCapDetails>;
 
-const credits2 = (value: string) => fromUnits(toUnits(value), 2);
-
 /**
  * What a cap stopping a call says, in the server's 402 (`refused`: nothing was charged) and under a tool's button
  * before the click: what it needs, the cap, what this month has taken, and the day it resets.
@@ -58,7 +56,7 @@ export function capReachedMessage(cap: SpendingCapDetails, { refused }: { refuse
   const day = new Date(cap.resets_at).toLocaleDateString('en-US', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
   const whose = cap.cap_scope === 'account' ? 'your monthly spending cap' : "this API key's monthly cap";
   return [
-    `This needs ${credits2(cap.required_credits)} credits, which would pass ${whose} of ${credits2(cap.monthly_cap)} credits: ${credits2(cap.spent_this_month)} are spent or reserved this month.`,
+    `This needs ${toFixed(cap.required_credits)} credits, which would pass ${whose} of ${toFixed(cap.monthly_cap)} credits: ${toFixed(cap.spent_this_month)} are spent or reserved this month.`,
     ...(refused ? ['Nothing was charged.'] : []),
     `The cap resets on ${day} (UTC).`,
   ].join(' ');

@@ -1,4 +1,4 @@
-import { fromUnits, toUnits } from '../../../contract/decimal.ts';
+import { toFixed } from '../../../contract/decimal.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import { lowBalanceMail } from '../../providers/mail/templates.ts';
@@ -22,8 +22,6 @@ export interface LowBalanceDeps {
   log: { warn(obj: object, msg: string): void };
 }
 
-const fmt = (value: string) => fromUnits(toUnits(value), 2);
-
 /**
  * The low-balance alert's messages, sent once the charge that crossed has committed: a mail, a Telegram message when
  * linked and a `credits.low` webhook. The in-app notice is the account's own state (GET /api/account/spending), shown
@@ -32,8 +30,8 @@ const fmt = (value: string) => fromUnits(toUnits(value), 2);
 export function createLowBalanceAlerts(deps: LowBalanceDeps) {
   const link = `${deps.publicUrl}/dashboard?tab=credits`;
   return async function alert(crossing: LowBalanceCrossing): Promise<void> {
-    const balance = fmt(crossing.balance);
-    const threshold = fmt(crossing.alert);
+    const balance = toFixed(crossing.balance);
+    const threshold = toFixed(crossing.alert);
     const channels: Array<[string, () => Promise<unknown>]> = [
       [
         'mail',

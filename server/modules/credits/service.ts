@@ -1,6 +1,6 @@
 import type { Credits } from '../../../contract/auth.ts';
 import type { CreditTransaction } from '../../../contract/credits.ts';
-import { cmp, fromUnits, min, normalize, sub, toUnits } from '../../../contract/decimal.ts';
+import { cmp, fromUnits, min, normalize, sub, toFixed, toUnits } from '../../../contract/decimal.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -35,12 +35,10 @@ export function insufficientCredits(required: string, available: string): AppErr
   const deficit = normalize(fromUnits(toUnits(required) - toUnits(available)));
   return new AppError(
     'INSUFFICIENT_CREDITS',
-    `Insufficient credits. This needs ${fmt(required)} credits, but you have ${fmt(available)} available.`,
+    `Insufficient credits. This needs ${toFixed(required)} credits, but you have ${toFixed(available)} available.`,
     { required_credits: normalize(required), available_credits: normalize(available), deficit },
   );
 }
-
-const fmt = (value: string) => fromUnits(toUnits(value), 2);
 
 /** An account row's figures as the API shows them (an account not made yet has nothing). */
 export function toCredits(account: Pick<repo.AccountRow, 'balance' | 'held' | 'lifetimeUsed' | 'lifetimePurchased'> | null | undefined): Credits {
@@ -119,7 +117,7 @@ export function createCreditsService(deps: CreditsDeps) {
     }
     if (entry.direction === 'deduct' && cmp(amount, before.available_credits) > 0) {
       throw conflict(
-        `Cannot deduct ${fmt(amount)} credits: the user has ${fmt(before.available_credits)} available, and a balance never goes below zero.`,
+        `Cannot deduct ${toFixed(amount)} credits: the user has ${toFixed(before.available_credits)} available, and a balance never goes below zero.`,
         { available_credits: before.available_credits },
       );
     }
