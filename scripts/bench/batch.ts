@@ -101,6 +101,31 @@ function cpuOf(pid: number): number | null {
     return null;
   }
 }
+/**
+ * CPU seconds by thread kind (the thread's name with its digits dropped: `ampkit-render`, `libvips worker`, `node`…)
+ * a process has used, from /proc; empty where there is none. Threads that ended meanwhile are not in it.
+ */
+function threadCpuOf(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  try {
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replace(/[0-9]+/g, '#').trim();
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        out.set(name, (out.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / TICKS);
+      } catch {
+        // The thread ended while it was read.
+      }
+    }
+  } catch {
+    // No /proc.
+  }
+  return out;
+}
+/** What each thread kind used between two `threadCpuOf` readings. */
+const threadCpuSince = (before: Map<string, number>, after: Map<string, number>) =>
+  new Map([...after].map(([name, s]) => [name, s - (before.get(name) ?? 0)] as const).filter(([, s]) => s >= 0.05));
 const ownCpu = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1e6;
@@ -144,6 +169,8 @@ interface DirectRun {
   callMs: number[];
   /** CPU seconds this process used for them (every thread: libvips, the vision worker). */
   cpuS: number;
+  /** The same by thread kind. */
+  threads: Map<string, number>;
   /** This process's event-loop delay while the calls ran (p99 and max, ms): the renders' synchronous pixel passes. */
   loopP99: number;
   loopMax: number;
@@ -154,6 +181,7 @@ async function direct(vision: LocalVision, images: Photo[]): Promise<DirectRun> 
   const callMs: number[] = [];
   const loop = monitorEventLoopDelay({ resolution: 5 });
   const cpu = ownCpu();
+  const threads = threadCpuOf(process.pid);
   loop.enable();
   const ms = await timeConcurrent(images.length, PER_USER, async (i) => {
     const t0 = performance.now();
@@ -162,7 +190,7 @@ async function direct(vision: LocalVision, images: Photo[]): Promise<DirectRun> 
     callMs.push(performance.now() - t0);
   });
   loop.disable();
-  return { seconds: ms / 1000, callMs, cpuS: ownCpu() - cpu, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6 };
+  return { seconds: ms / 1000, callMs, cpuS: ownCpu() - cpu, threads: threadCpuSince(threads, threadCpuOf(process.pid)), loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6 };
 }
 
 /**
@@ -230,6 +258,8 @@ interface BatchRun {
   finishedAt: number;
   /** CPU seconds the app used from the POST to the moment its end was seen (null without /proc). */
   cpuS: number | null;
+  /** The same by thread kind. */
+  threads: Map<string, number>;
 }
 
 /** The body of a batch of these photos (built once: 50 photos in base64 are ~15 MB of JSON). */
@@ -239,6 +269,7 @@ const batchBody = (images: Photo[]) =>
 /** Sends a batch and follows it as its page does (every POLL_MS) until its finished_at; every item must be done. */
 async function runBatch(app: App, body: string, items: number): Promise<BatchRun> {
   const cpu = cpuOf(app.pid);
+  const threads = threadCpuOf(app.pid);
   const sentAt = Date.now();
   const sentMonoUs = monoUs();
   const t0 = performance.now();
@@ -259,9 +290,10 @@ async function runBatch(app: App, body: string, items: number): Promise<BatchRun
     if (!got.ok) throw new Error(`GET /api/batches/${id}: ${got.status}`);
     if (batch.finished_at) {
       const used = cpuOf(app.pid);
+      const threadsUsed = threadCpuSince(threads, threadCpuOf(app.pid));
       if (batch.counts.done !== items) throw new Error(`batch ${id} ended with ${JSON.stringify(batch.counts)}, not ${items} done`);
       const finishedAt = Date.parse(batch.finished_at);
-      return { id, sentAt, sentMonoUs, acceptMs, seconds: (finishedAt - sentAt) / 1000, finishedAt, cpuS: cpu === null || used === null ? null : used - cpu };
+      return { id, sentAt, sentMonoUs, acceptMs, seconds: (finishedAt - sentAt) / 1000, finishedAt, cpuS: cpu === null || used === null ? null : used - cpu, threads: threadsUsed };
     }
     if (Date.now() > deadline) throw new Error(`batch ${id} still running after ${BATCH_TIMEOUT_MS / 60_000} minutes: ${JSON.stringify(batch.counts)}`);
   }
@@ -502,6 +534,14 @@ for (const m of measured) {
     ),
   );
   console.log(`warm-up batch of ${WARM_ITEMS} right after the start (vision worker cold): ${sec(m.warm.seconds)}`);
+  const kinds = [...new Set([...reported.direct.threads.keys(), ...reported.batch.threads.keys()])];
+  if (kinds.length > 0) {
+    const byKind = kinds
+      .map((kind) => ({ kind, direct: reported.direct.threads.get(kind) ?? 0, app: reported.batch.threads.get(kind) ?? 0 }))
+      .sort((a, b) => b.app + b.direct - (a.app + a.direct));
+    console.log(`\nCPU by thread, the reported round (this process for the direct calls, its probe client included; the app for the batch):\n`);
+    console.log(table(byKind.map(({ kind, direct: d, app: a }) => ({ thread: kind, 'direct calls': sec(d), batch: sec(a), 'batch - direct': sec(a - d) }))));
+  }
 
   const rows = m.rounds.flatMap((r, i) => {
     const b = m.breakdown.get(r.batch.id);
