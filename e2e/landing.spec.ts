@@ -24,6 +24,13 @@ function recordLargestPaints(page: Page) {
 const loadedImages = (page: Page, selector: string) =>
   page.locator(selector).evaluateAll((imgs) => imgs.filter((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0).length);
 
+// A visitor who has not asked for less motion, as most have: the wall's columns move (the suite's default asks for less).
+test.use({ reducedMotion: 'no-preference' });
+
+/** The animation each of the wall's columns runs ('none' when it stands still). */
+const columnAnimations = (page: Page) =>
+  page.locator('section:first-of-type [data-direction]').evaluateAll((columns) => columns.map((column) => getComputedStyle(column).animationName));
+
 test('a visitor sees the price range, the image wall, working before/after sliders, and the visit is recorded', async ({ page, context }) => {
   const tracked = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/analytics/track');
   await recordLargestPaints(page);
@@ -107,6 +114,19 @@ test('/screenshot: the name and tagline over a 12-column wall', async ({ page })
   await expect(first.getByText("The creator's AI toolkit")).toBeVisible();
   await expect(first.locator('[data-direction]')).toHaveCount(12);
   await expect.poll(() => loadedImages(page, 'section:first-of-type img[src^="/hero/hero-"]')).toBeGreaterThanOrEqual(12);
+  expect(new Set(await columnAnimations(page))).toEqual(new Set(['wall-up', 'wall-down']));
   await expectAccessible(page, '/screenshot');
   await screenshots(page, 'screenshot');
+});
+
+test('a visitor who asked for less motion gets a still wall: no animation runs on the page', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/screenshot');
+  await expect(page.locator('section').first().locator('[data-direction]')).toHaveCount(12);
+  expect(new Set(await columnAnimations(page))).toEqual(new Set(['none']));
+  // Every animation the app's stylesheet defines is switched off for this visitor (motion-reduce: variants).
+  const running = await page.evaluate(() =>
+    [...document.querySelectorAll('*')].map((el) => getComputedStyle(el).animationName).filter((name) => name !== 'none'),
+  );
+  expect(running).toEqual([]);
 });

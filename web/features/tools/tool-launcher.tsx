@@ -71,7 +71,7 @@ export function ToolLauncher({ columns = 3 }: { columns?: 3 | 4 }) {
           tone="info"
           role="alert"
           title={`${comingSoon.title} is coming soon`}
-          className="animate-fade-in"
+          className="animate-fade-in motion-reduce:animate-none"
           action={
             <Button variant="ghost" size="sm" onClick={() => setComingSoon(null)} icon={<X className="size-4" aria-hidden />}>
               Dismiss
