@@ -53,7 +53,7 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 800 },
-    // A visitor who asked for less motion (prefers-reduced-motion), as the app honours it (motion-reduce: variants): a
+    // A visitor who asked for less motion (prefers-reduced-motion), as the app honours it (one rule in web/styles.css): a
     // spinner or a moving stripe still on screen while a test waits kept Chromium drawing 60 frames a second. On 2 cores
     // 8 specs took 167 s instead of 180-207 s and Chromium's CPU fell by a fifth. landing.spec.ts runs with motion.
     reducedMotion: 'reduce',

@@ -124,7 +124,7 @@ test('a visitor who asked for less motion gets a still wall: no animation runs o
   await page.goto('/screenshot');
   await expect(page.locator('section').first().locator('[data-direction]')).toHaveCount(12);
   expect(new Set(await columnAnimations(page))).toEqual(new Set(['none']));
-  // Every animation the app's stylesheet defines is switched off for this visitor (motion-reduce: variants).
+  // Every animation the app's stylesheet defines is switched off for this visitor (web/styles.css).
   const running = await page.evaluate(() =>
     [...document.querySelectorAll('*')].map((el) => getComputedStyle(el).animationName).filter((name) => name !== 'none'),
   );

@@ -69,7 +69,7 @@ export function ImageWall({
             <div
               key={index}
               data-direction={direction}
-              className={cn('flex flex-col', direction === 'down' ? 'motion-safe:animate-wall-down' : 'motion-safe:animate-wall-up')}
+              className={cn('flex flex-col', direction === 'down' ? 'animate-wall-down' : 'animate-wall-up')}
               style={style}
             >
               {[...own, ...own].map((image, position) => (

@@ -14,7 +14,7 @@ function NavigationProgress() {
   if (navigation.state === 'idle') return null;
   return (
     <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-violet-100">
-      <div className="h-full w-1/3 animate-progress bg-violet-600 motion-reduce:animate-none" />
+      <div className="h-full w-1/3 animate-progress bg-violet-600" />
     </div>
   );
 }

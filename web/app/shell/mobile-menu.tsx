@@ -47,7 +47,7 @@ export function MobileMenu({ auth, onLogout }: { auth: AuthState; onLogout: () =
       </summary>
       <nav
         aria-label="Mobile"
-        className="absolute inset-x-0 top-full z-50 max-h-[calc(100dvh-4rem)] animate-fade-in overflow-y-auto motion-reduce:animate-none border-b border-slate-200 bg-white px-4 pb-4 shadow-lg"
+        className="absolute inset-x-0 top-full z-50 max-h-[calc(100dvh-4rem)] animate-fade-in overflow-y-auto border-b border-slate-200 bg-white px-4 pb-4 shadow-lg"
       >
         {user && (
           <div className="flex items-center gap-3 border-b border-slate-100 px-3 py-4">

@@ -26,7 +26,7 @@ export function ProgressBar({ value, label, className, barClassName }: {
 export function IndeterminateBar({ label, className }: { label: string; className?: string }) {
   return (
     <div role="progressbar" aria-label={label} className={cn('h-2 w-full overflow-hidden rounded-full bg-slate-100', className)}>
-      <div className="h-full w-1/3 animate-progress rounded-full bg-violet-600 motion-reduce:animate-none" />
+      <div className="h-full w-1/3 animate-progress rounded-full bg-violet-600" />
     </div>
   );
 }

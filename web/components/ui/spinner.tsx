@@ -4,7 +4,7 @@ import { cn } from './cn.ts';
 export function Spinner({ className, label }: { className?: string; label?: string }) {
   return (
     <LoaderCircle
-      className={cn('size-5 animate-spin motion-reduce:animate-none', className)}
+      className={cn('size-5 animate-spin', className)}
       aria-hidden={label ? undefined : true}
       aria-label={label}
       role={label ? 'img' : undefined}

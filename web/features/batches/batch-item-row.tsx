@@ -23,7 +23,7 @@ function Tile({ item }: { item: BatchItem }) {
   }
   const icon: Record<BatchItem['status'], ReactNode> = {
     queued: <Clock className="size-6" aria-hidden />,
-    running: <Loader className="size-6 animate-spin text-violet-500 motion-reduce:animate-none" aria-hidden />,
+    running: <Loader className="size-6 animate-spin text-violet-500" aria-hidden />,
     done: <FileText className="size-6 text-emerald-600" aria-hidden />,
     failed: <CircleAlert className="size-6 text-red-500" aria-hidden />,
     cancelled: <Ban className="size-6" aria-hidden />,

@@ -51,7 +51,7 @@ export function CaptionGallery({ onSelect, disabled }: { onSelect: (item: Galler
           <div role="status" aria-label="Loading your images">
             <ul className={GRID} aria-hidden>
               {Array.from({ length: CAPTION_GALLERY_PAGE_SIZE }, (_, i) => (
-                <li key={i} className="aspect-square animate-pulse rounded-lg bg-slate-200 motion-reduce:animate-none" />
+                <li key={i} className="aspect-square animate-pulse rounded-lg bg-slate-200" />
               ))}
             </ul>
           </div>

@@ -78,11 +78,11 @@ export function GalleryCard({ item, onOpen, onDelete }: { item: GalleryItem; onO
 export function GalleryCardSkeleton() {
   return (
     <li className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" aria-hidden>
-      <div className="aspect-square w-full animate-pulse bg-slate-200/70 motion-reduce:animate-none" />
+      <div className="aspect-square w-full animate-pulse bg-slate-200/70" />
       <div className={`space-y-2 py-2.5 pr-10 pl-3 ${INFO}`}>
-        <div className="h-3.5 w-4/5 animate-pulse rounded bg-slate-200/70 motion-reduce:animate-none" />
-        <div className="h-3 w-3/5 animate-pulse rounded bg-slate-200/70 motion-reduce:animate-none" />
-        <div className="h-3 w-2/3 animate-pulse rounded bg-slate-200/70 motion-reduce:animate-none" />
+        <div className="h-3.5 w-4/5 animate-pulse rounded bg-slate-200/70" />
+        <div className="h-3 w-3/5 animate-pulse rounded bg-slate-200/70" />
+        <div className="h-3 w-2/3 animate-pulse rounded bg-slate-200/70" />
       </div>
     </li>
   );

@@ -52,7 +52,7 @@ export function HistoryGrid({ history, selectedId, onSelect, onView, onUpscale, 
           <div role="status" aria-label="Loading image history">
             <ul className={GRID} aria-hidden>
               {Array.from({ length: MORPHER_HISTORY_PAGE_SIZE }, (_, i) => (
-                <li key={i} data-testid="history-skeleton" className="aspect-square animate-pulse rounded-xl bg-slate-200 motion-reduce:animate-none" />
+                <li key={i} data-testid="history-skeleton" className="aspect-square animate-pulse rounded-xl bg-slate-200" />
               ))}
             </ul>
           </div>

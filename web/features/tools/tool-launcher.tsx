@@ -22,7 +22,7 @@ function LauncherSkeleton({ columns }: { columns: 3 | 4 }) {
     <div role="status" aria-label="Loading tools">
       <ul aria-hidden className={gridClasses(columns)}>
         {launcherTools(TOOL_CATALOGUE).map((tool) => (
-          <li key={tool.id} className="h-72 animate-pulse rounded-2xl border border-slate-200 bg-white p-5 shadow-sm motion-reduce:animate-none">
+          <li key={tool.id} className="h-72 animate-pulse rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
             <div className="size-12 rounded-xl bg-slate-100" />
             <div className="mt-4 h-4 w-2/3 rounded bg-slate-100" />
             <div className="mt-3 h-3 w-full rounded bg-slate-100" />
@@ -71,7 +71,7 @@ export function ToolLauncher({ columns = 3 }: { columns?: 3 | 4 }) {
           tone="info"
           role="alert"
           title={`${comingSoon.title} is coming soon`}
-          className="animate-fade-in motion-reduce:animate-none"
+          className="animate-fade-in"
           action={
             <Button variant="ghost" size="sm" onClick={() => setComingSoon(null)} icon={<X className="size-4" aria-hidden />}>
               Dismiss

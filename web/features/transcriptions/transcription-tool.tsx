@@ -265,7 +265,7 @@ export function TranscriptionTool() {
                 <div key={job.uuid} className="space-y-1">
                   <p className="truncate text-sm text-slate-800">{job.name}</p>
                   <div role="progressbar" aria-label={`Transcribing ${job.name}`} className="h-2 w-full overflow-hidden rounded-full bg-slate-100">
-                    <div className="h-full animate-pulse rounded-full bg-violet-600 motion-reduce:animate-none" style={{ width: `${TRANSCRIPTION_POLL.progressPercent}%` }} />
+                    <div className="h-full animate-pulse rounded-full bg-violet-600" style={{ width: `${TRANSCRIPTION_POLL.progressPercent}%` }} />
                   </div>
                 </div>
               ))}
