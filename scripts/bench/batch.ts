@@ -92,11 +92,15 @@ const TICKS = (() => {
     return 100;
   }
 })();
+/** A /proc `stat` file (a process's or a thread's): its name and the CPU seconds it used (user + system). */
+function readStat(file: string): { name: string; cpuS: number } {
+  const stat = fs.readFileSync(file, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), cpuS: (Number(fields[11]) + Number(fields[12])) / TICKS };
+}
 function cpuOf(pid: number): number | null {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS;
+    return readStat(`/proc/${pid}/stat`).cpuS;
   } catch {
     return null;
   }
@@ -110,10 +114,9 @@ function threadCpuOf(pid: number): Map<string, number> {
   try {
     for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
       try {
-        const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replace(/[0-9]+/g, '#').trim();
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        out.set(name, (out.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / TICKS);
+        const { name, cpuS } = readStat(`/proc/${pid}/task/${tid}/stat`);
+        const kind = name.replace(/[0-9]+/g, '#').trim();
+        out.set(kind, (out.get(kind) ?? 0) + cpuS);
       } catch {
         // The thread ended while it was read.
       }
